@@ -1,0 +1,86 @@
+import { z } from 'zod';
+
+/**
+ * The one place that reads process.env. Every variable is documented in the README's configuration table;
+ * a bad value stops start-up with a message naming the variable.
+ */
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((value) => value === 'true' || value === '1');
+
+const ServerEnv = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  KITH_DATA_DIR: z.string().min(1).default('./.kith'),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  KITH_ADMIN_TOKEN: z.string().min(24, 'must be at least 24 characters').optional(),
+  KITH_MAX_BODY_BYTES: z.coerce.number().int().min(1024).max(64 * 1024 * 1024).default(1024 * 1024),
+  KITH_KEY_CACHE_MS: z.coerce.number().int().min(0).max(1000).default(1000),
+  KITH_IDEMPOTENCY_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(24),
+  KITH_IDEMPOTENCY_LOCK_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  KITH_DEMO: booleanFlag.default(true),
+  KITH_DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type ServerConfig = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  adminToken: string | undefined;
+  maxBodyBytes: number;
+  keyCacheMs: number;
+  idempotencyTtlHours: number;
+  idempotencyLockSeconds: number;
+  demo: boolean;
+  dbPoolSize: number;
+  logLevel: z.infer<typeof ServerEnv>['LOG_LEVEL'];
+};
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+function parseEnv<S extends z.ZodType>(schema: S, env: NodeJS.ProcessEnv): z.infer<S> {
+  const blankToUndefined = Object.fromEntries(
+    Object.entries(env).map(([name, value]) => [name, value === '' ? undefined : value]),
+  );
+  const parsed = schema.safeParse(blankToUndefined);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
+  }
+  return parsed.data;
+}
+
+export function loadServerConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const e = parseEnv(ServerEnv, env);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: e.KITH_DATA_DIR,
+    databaseUrl: e.DATABASE_URL,
+    adminToken: e.KITH_ADMIN_TOKEN,
+    maxBodyBytes: e.KITH_MAX_BODY_BYTES,
+    keyCacheMs: e.KITH_KEY_CACHE_MS,
+    idempotencyTtlHours: e.KITH_IDEMPOTENCY_TTL_HOURS,
+    idempotencyLockSeconds: e.KITH_IDEMPOTENCY_LOCK_SECONDS,
+    demo: e.KITH_DEMO,
+    dbPoolSize: e.KITH_DB_POOL_SIZE,
+    logLevel: e.LOG_LEVEL,
+  };
+}
+
+const CliEnv = z.object({
+  KITH_URL: z.url({ protocol: /^https?$/ }).default('http://127.0.0.1:8080'),
+  KITH_ADMIN_TOKEN: z.string().min(1).optional(),
+  KITH_DATA_DIR: z.string().min(1).default('./.kith'),
+});
+
+export type CliConfig = { url: string; adminToken: string | undefined; dataDir: string };
+
+export function loadCliConfig(env: NodeJS.ProcessEnv = process.env): CliConfig {
+  const e = parseEnv(CliEnv, env);
+  return { url: e.KITH_URL.replace(/\/+$/, ''), adminToken: e.KITH_ADMIN_TOKEN, dataDir: e.KITH_DATA_DIR };
+}

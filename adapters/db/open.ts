@@ -1,0 +1,36 @@
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { accountStore } from './accounts.ts';
+import { apiKeyStore } from './api-keys.ts';
+import { idempotencyStore } from './idempotency.ts';
+import { createPgClient } from './pg.ts';
+import { createPgliteClient } from './pglite.ts';
+import { planStore } from './plans.ts';
+import type { AccountStore, ApiKeyStore, IdempotencyStore, PlanStore } from './port.ts';
+import type { SqlClient } from './sql-client.ts';
+
+export type DatabaseOptions = { databaseUrl: string | undefined; dataDir: string; poolSize: number };
+
+/** Postgres when a URL is given, otherwise PGlite persisted in the data directory. */
+export async function openDatabase(options: DatabaseOptions): Promise<SqlClient> {
+  if (options.databaseUrl) return createPgClient(options.databaseUrl, options.poolSize);
+  const dir = join(options.dataDir, 'pgdata');
+  await mkdir(dir, { recursive: true });
+  return createPgliteClient(dir);
+}
+
+export type Stores = {
+  plans: PlanStore;
+  accounts: AccountStore;
+  apiKeys: ApiKeyStore;
+  idempotency: IdempotencyStore;
+};
+
+export function createStores(db: SqlClient): Stores {
+  return {
+    plans: planStore(db),
+    accounts: accountStore(db),
+    apiKeys: apiKeyStore(db),
+    idempotency: idempotencyStore(db),
+  };
+}

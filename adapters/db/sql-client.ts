@@ -1,0 +1,31 @@
+import { ConflictError, PermanentError, RetryableError } from '../errors.ts';
+
+/**
+ * The tiny SQL surface the query modules are written against, so that they run unchanged on a real
+ * Postgres (pg) and on the embedded PGlite.
+ */
+export interface SqlClient {
+  query<Row = Record<string, unknown>>(text: string, params?: readonly unknown[]): Promise<Row[]>;
+  /** Runs a script of several statements without parameters (migrations). */
+  execScript(sql: string): Promise<void>;
+  /** Runs `work` in one transaction; it commits when `work` resolves and rolls back when it throws. */
+  transaction<T>(work: (tx: SqlClient) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+const RETRYABLE_SQLSTATE_CLASSES = ['08', '40', '53', '57'];
+
+/** Sorts a driver error into the shared error classes, once, at the adapter edge. */
+export function classifySqlError(error: unknown): Error {
+  const code = (error as { code?: unknown }).code;
+  const message = error instanceof Error ? error.message : String(error);
+  if (code === '23505') return new ConflictError(message, { cause: error });
+  if (typeof code === 'string' && RETRYABLE_SQLSTATE_CLASSES.includes(code.slice(0, 2))) {
+    return new RetryableError(message, { cause: error });
+  }
+  if (['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE'].includes(String(code))) {
+    return new RetryableError(message, { cause: error });
+  }
+  if (typeof code === 'string') return new PermanentError(message, { cause: error, context: { code } });
+  return error instanceof Error ? error : new Error(message);
+}

@@ -1,0 +1,62 @@
+import { Hono } from 'hono';
+import type { Clock } from '../adapters/clock.ts';
+import type { AccountStore, ApiKeyStore, IdempotencyStore, PlanStore } from '../adapters/db/port.ts';
+import type { Dispatcher } from '../adapters/dispatch/port.ts';
+import type { Logger } from '../adapters/logger.ts';
+import type { ApiEnv } from './env.ts';
+import { onError, onNotFound } from './errors.ts';
+import { keyAuthenticator } from './key-authenticator.ts';
+import { adminAuth } from './middleware/admin-auth.ts';
+import { apiKeyAuth } from './middleware/api-key-auth.ts';
+import { idempotency } from './middleware/idempotency.ts';
+import { jsonBody } from './middleware/json-body.ts';
+import { requestId } from './middleware/request-id.ts';
+import { openApiRoutes } from './openapi.ts';
+import { adminRoutes } from './routes/admin.ts';
+import { healthRoutes, type ReadinessCheck } from './routes/health.ts';
+import { v3Routes } from './routes/v3.ts';
+
+export type AppDeps = {
+  log: Logger;
+  clock: Clock;
+  stores: { plans: PlanStore; accounts: AccountStore; apiKeys: ApiKeyStore; idempotency: IdempotencyStore };
+  dispatcher: Dispatcher;
+  ready: ReadinessCheck;
+  adminToken: string;
+  limits: { maxBodyBytes: number; keyCacheMs: number; idempotencyTtlHours: number; idempotencyLockSeconds: number };
+};
+
+/** The ingress: every route, middleware and error mapping, built once from explicit dependencies. */
+export function createApp(deps: AppDeps) {
+  const { stores, clock, limits } = deps;
+  const app = new Hono<ApiEnv>();
+  app.onError(onError);
+  app.notFound(onNotFound);
+  app.use('*', requestId({ log: deps.log }));
+
+  const body = jsonBody({ maxBytes: limits.maxBodyBytes });
+  const authenticator = keyAuthenticator({ keys: stores.apiKeys, clock, cacheMs: limits.keyCacheMs });
+  app.route(
+    '/v3',
+    v3Routes({
+      dispatcher: deps.dispatcher,
+      clock,
+      edge: [
+        apiKeyAuth({ authenticator }),
+        body,
+        idempotency({
+          store: stores.idempotency,
+          clock,
+          ttlHours: limits.idempotencyTtlHours,
+          lockSeconds: limits.idempotencyLockSeconds,
+        }),
+      ],
+    }),
+  );
+
+  app.use('/admin/*', adminAuth({ adminToken: deps.adminToken }), body);
+  app.route('/admin', adminRoutes({ ...stores, clock }));
+  app.route('/', healthRoutes({ ready: deps.ready }));
+  app.route('/', openApiRoutes());
+  return app;
+}

@@ -1,0 +1,13 @@
+import type { Logger } from '../adapters/logger.ts';
+
+/** Per-request values, typed once for every middleware and route. */
+export type ApiEnv = {
+  Variables: {
+    requestId: string;
+    log: Logger;
+    /** Set by the API-key middleware. */
+    accountId: string;
+    /** Set by the JSON body middleware: the parsed body ({} when empty). */
+    body: unknown;
+  };
+};

@@ -1,0 +1,51 @@
+import type { Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { z } from 'zod';
+import type { ErrorBody } from '../schemas/errors.ts';
+import type { ApiEnv } from './env.ts';
+
+/** An error answer with its status; thrown anywhere in the request edge and turned into JSON by onError. */
+export class ApiError extends Error {
+  override name = 'ApiError';
+  constructor(
+    readonly status: ContentfulStatusCode,
+    message: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+
+export function errorBody(c: Context<ApiEnv>, status: number, message: string): ErrorBody {
+  const requestId = c.get('requestId');
+  return requestId ? { status, message, requestId } : { status, message };
+}
+
+/** `tags[0].key: Invalid input; name: Required` — every problem, each with the field it concerns. */
+export function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
+  return issues
+    .map((issue) => {
+      const path = issue.path
+        .map((part, index) => (typeof part === 'number' ? `[${part}]` : `${index === 0 ? '' : '.'}${String(part)}`))
+        .join('');
+      return path ? `${path}: ${issue.message}` : issue.message;
+    })
+    .join('; ');
+}
+
+/** The one error handler: known errors get their status, anything else a logged, generic 500. */
+export function onError(error: Error, c: Context<ApiEnv>): Response {
+  if (error instanceof ApiError) {
+    return c.json(errorBody(c, error.status, error.message), error.status, error.headers);
+  }
+  if (error instanceof HTTPException) {
+    return c.json(errorBody(c, error.status, error.message || 'Request failed'), error.status);
+  }
+  c.get('log')?.error({ err: error }, 'unhandled error');
+  return c.json(errorBody(c, 500, 'Internal server error'), 500);
+}
+
+export function onNotFound(c: Context<ApiEnv>): Response {
+  return c.json(errorBody(c, 404, `No such endpoint: ${c.req.method} ${c.req.path}`), 404);
+}

@@ -1,0 +1,65 @@
+import { createHash } from 'node:crypto';
+import type { MiddlewareHandler } from 'hono';
+import type { Clock } from '../../adapters/clock.ts';
+import type { IdempotencyStore } from '../../adapters/db/port.ts';
+import type { ApiEnv } from '../env.ts';
+import { ApiError } from '../errors.ts';
+
+const MAX_KEY_LENGTH = 255;
+
+export type IdempotencyOptions = { store: IdempotencyStore; clock: Clock; ttlHours: number; lockSeconds: number };
+
+/** JSON with object keys sorted, so that the same body written in another key order hashes the same. */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : 1));
+    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonicalJson(item)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+/**
+ * `Idempotency-Key` on POST, per account: the same key and request replay the first answer; the same key
+ * with another request is 422; while the first is still being answered 409. Answers of 500 and above are
+ * not kept, so that a retry after a failure can succeed.
+ */
+export function idempotency(options: IdempotencyOptions): MiddlewareHandler<ApiEnv> {
+  return async function idempotencyMiddleware(c, next) {
+    const key = c.req.header('idempotency-key');
+    if (key === undefined) return next();
+    if (key.length === 0 || key.length > MAX_KEY_LENGTH) {
+      throw new ApiError(400, `Idempotency-Key must be 1 to ${MAX_KEY_LENGTH} characters`);
+    }
+    const accountId = c.get('accountId');
+    const query = Object.entries(c.req.query()).sort(([a], [b]) => (a < b ? -1 : 1));
+    const requestHash = createHash('sha256')
+      .update(`${c.req.method} ${c.req.path}\n${canonicalJson(query)}\n${canonicalJson(c.get('body'))}`)
+      .digest('hex');
+    const now = options.clock.now();
+    const claim = await options.store.claim({
+      accountId,
+      key,
+      requestHash,
+      now,
+      expiredBefore: new Date(now.getTime() - options.ttlHours * 3_600_000),
+      abandonedBefore: new Date(now.getTime() - options.lockSeconds * 1000),
+    });
+    if (claim.kind === 'mismatch') {
+      throw new ApiError(422, 'Idempotency-Key was already used with a different request');
+    }
+    if (claim.kind === 'in-flight') {
+      throw new ApiError(409, 'A request with this Idempotency-Key is still being processed', { 'Retry-After': '1' });
+    }
+    if (claim.kind === 'completed') {
+      c.header('Idempotent-Replayed', 'true');
+      return c.body(claim.answer.body, claim.answer.status as 200, { 'Content-Type': 'application/json' });
+    }
+    await next();
+    if (c.res.status >= 500) {
+      await options.store.release(accountId, key);
+    } else {
+      await options.store.complete(accountId, key, { status: c.res.status, body: await c.res.clone().text() });
+    }
+  };
+}

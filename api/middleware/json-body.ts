@@ -1,0 +1,38 @@
+import type { MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import type { ApiEnv } from '../env.ts';
+import { ApiError } from '../errors.ts';
+
+const JSON_MEDIA_TYPE = /^application\/([a-z0-9.+-]*\+)?json\s*(;|$)/i;
+
+/**
+ * Reads the body as JSON: over `maxBytes` 413, a body in another media type 415, malformed JSON 400.
+ * An empty body stands for `{}`, so operations whose fields are all optional accept it.
+ */
+export function jsonBody(options: { maxBytes: number }): MiddlewareHandler<ApiEnv> {
+  const limit = bodyLimit({
+    maxSize: options.maxBytes,
+    onError: () => {
+      throw new ApiError(413, `Request body is larger than the limit of ${options.maxBytes} bytes`);
+    },
+  });
+  return async function jsonBodyMiddleware(c, next) {
+    await limit(c, async () => {
+      const text = await c.req.text();
+      if (text.trim() === '') {
+        c.set('body', {});
+      } else {
+        const contentType = c.req.header('content-type') ?? '';
+        if (!JSON_MEDIA_TYPE.test(contentType)) {
+          throw new ApiError(415, 'Request body must be JSON, sent with Content-Type: application/json');
+        }
+        try {
+          c.set('body', JSON.parse(text));
+        } catch {
+          throw new ApiError(400, 'Unable to process JSON');
+        }
+      }
+      await next();
+    });
+  };
+}

@@ -1,0 +1,33 @@
+import { randomUUID } from 'node:crypto';
+import type { MiddlewareHandler } from 'hono';
+import type { Logger } from '../../adapters/logger.ts';
+import type { ApiEnv } from '../env.ts';
+
+const ACCEPTABLE_REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
+
+/**
+ * Gives every request an id (the caller's X-Request-Id when it is sane), a child logger carrying it,
+ * and one access-log line. The logged path never includes the query string (v2 keys travel there).
+ */
+export function requestId(options: { log: Logger }): MiddlewareHandler<ApiEnv> {
+  return async function requestIdMiddleware(c, next) {
+    const offered = c.req.header('x-request-id');
+    const id = offered && ACCEPTABLE_REQUEST_ID.test(offered) ? offered : randomUUID();
+    const log = options.log.child({ requestId: id });
+    c.set('requestId', id);
+    c.set('log', log);
+    const startedAt = performance.now();
+    await next();
+    c.header('X-Request-Id', id);
+    log.info(
+      {
+        method: c.req.method,
+        path: c.req.path,
+        status: c.res.status,
+        ms: Math.round((performance.now() - startedAt) * 10) / 10,
+        accountId: c.get('accountId'),
+      },
+      'request',
+    );
+  };
+}

@@ -1,0 +1,170 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from 'zod-openapi';
+import { AccountList, Account, CreateAccountRequest } from '../schemas/admin/accounts.ts';
+import { ApiKeyInfo, ApiKeyList, CreatedApiKey } from '../schemas/admin/keys.ts';
+import { CreatePlanRequest, Plan, PlanList } from '../schemas/admin/plans.ts';
+import { ErrorBody } from '../schemas/errors.ts';
+import { v3Operations, type OperationSpec } from '../schemas/v3/operations.ts';
+import type { ApiEnv } from './env.ts';
+
+const json = (schema: z.ZodType) => ({ 'application/json': { schema } });
+const errorResponse = (description: string) => ({ description, content: json(ErrorBody) });
+
+const V3_ERRORS = {
+  '400': errorResponse('Malformed JSON or invalid input; the message names the field'),
+  '401': errorResponse('Missing, malformed, unknown or revoked API key'),
+  '409': errorResponse('A request with the same Idempotency-Key is still being processed'),
+  '413': errorResponse('Body larger than the limit'),
+  '415': errorResponse('Body not sent as application/json'),
+  '422': errorResponse('Idempotency-Key reused with a different request'),
+};
+
+const IdempotencyKeyHeader = z.object({
+  'idempotency-key': z
+    .string()
+    .max(255)
+    .optional()
+    .describe('Replays the first answer for 24 hours when the same request is sent again'),
+});
+
+function v3Operation(name: string, spec: OperationSpec): ZodOpenApiOperationObject {
+  const responses: ZodOpenApiOperationObject['responses'] = {
+    '200': { description: 'Success', content: json(spec.response) },
+    ...V3_ERRORS,
+  };
+  for (const status of spec.alsoAnswers ?? []) {
+    responses[`${status}` as `4${string}`] ??= { description: `Answered with ${status}`, content: json(ErrorBody) };
+  }
+  return {
+    operationId: name,
+    summary: spec.summary,
+    tags: [name.split('.')[0]!],
+    security: [{ bearer: [] }],
+    requestParams: { header: IdempotencyKeyHeader },
+    requestBody: { content: json(spec.request) },
+    responses,
+  };
+}
+
+const AccountIdParam = z.object({ id: z.uuid() });
+const KeyIdParam = z.object({ id: z.string() });
+
+function adminOperation(
+  summary: string,
+  response: z.ZodType,
+  extra: Partial<ZodOpenApiOperationObject> = {},
+  status = '200',
+): ZodOpenApiOperationObject {
+  return {
+    summary,
+    tags: ['admin'],
+    security: [{ adminToken: [] }],
+    responses: {
+      [status]: { description: 'Success', content: json(response) },
+      '400': errorResponse('Invalid input'),
+      '401': errorResponse('Admin token missing or invalid'),
+      '404': errorResponse('No such account or key'),
+    },
+    ...extra,
+  };
+}
+
+const adminPaths: ZodOpenApiPathsObject = {
+  '/admin/plans': {
+    get: adminOperation('List plans', PlanList),
+    post: adminOperation('Create a plan', Plan, { requestBody: { content: json(CreatePlanRequest) } }, '201'),
+  },
+  '/admin/accounts': {
+    get: adminOperation('List accounts', AccountList),
+    post: adminOperation('Create an account', Account, { requestBody: { content: json(CreateAccountRequest) } }, '201'),
+  },
+  '/admin/accounts/{id}': {
+    get: adminOperation('Show an account', Account, { requestParams: { path: AccountIdParam } }),
+  },
+  '/admin/accounts/{id}/keys': {
+    get: adminOperation('List the API keys of an account', ApiKeyList, { requestParams: { path: AccountIdParam } }),
+    post: adminOperation(
+      'Create an API key; the response is the only time the key is shown',
+      CreatedApiKey,
+      { requestParams: { path: AccountIdParam } },
+      '201',
+    ),
+  },
+  '/admin/keys/{id}/revoke': {
+    post: adminOperation('Revoke an API key (within one second on every process)', ApiKeyInfo, {
+      requestParams: { path: KeyIdParam },
+    }),
+  },
+};
+
+const HealthBody = z.object({ status: z.string() });
+
+/** The OpenAPI 3.1 document, generated from the same zod schemas that validate requests. */
+export function buildOpenApiDocument() {
+  const v3Paths: ZodOpenApiPathsObject = {};
+  for (const [name, spec] of Object.entries(v3Operations)) {
+    v3Paths[`/v3/${name}`] = { post: v3Operation(name, spec) };
+  }
+  return createDocument({
+    openapi: '3.1.0',
+    info: {
+      title: 'Kith',
+      version: '3',
+      description: 'Identity, company-data and consent API. Every v3 operation is POST with a JSON body.',
+    },
+    components: {
+      securitySchemes: {
+        bearer: { type: 'http', scheme: 'bearer', description: 'An API key: Authorization: Bearer <key>' },
+        adminToken: { type: 'http', scheme: 'bearer', description: 'The operator admin token' },
+      },
+    },
+    paths: {
+      ...v3Paths,
+      ...adminPaths,
+      '/healthz': { get: { summary: 'Liveness', responses: { '200': { description: 'Up', content: json(HealthBody) } } } },
+      '/readyz': {
+        get: {
+          summary: 'Readiness: the database answers',
+          responses: {
+            '200': { description: 'Ready', content: json(HealthBody) },
+            '503': errorResponse('Not ready'),
+          },
+        },
+      },
+    },
+  });
+}
+
+const swaggerDir = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
+const SWAGGER_ASSETS: Record<string, string> = {
+  'swagger-ui.css': 'text/css; charset=utf-8',
+  'swagger-ui-bundle.js': 'text/javascript; charset=utf-8',
+};
+
+const DOCS_PAGE = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Kith API reference</title><link rel="stylesheet" href="/docs/swagger-ui.css"></head>
+<body><div id="reference"></div><script src="/docs/swagger-ui-bundle.js"></script>
+<script src="/docs/init.js"></script></body></html>`;
+const DOCS_INIT = `window.ui = SwaggerUIBundle({ url: '/openapi.json', dom_id: '#reference' });`;
+
+/** /openapi.json and a browsable reference at /docs, served from the local swagger-ui-dist package. */
+export function openApiRoutes() {
+  const app = new Hono<ApiEnv>();
+  const document = JSON.stringify(buildOpenApiDocument());
+  app.get('/openapi.json', (c) => c.body(document, 200, { 'Content-Type': 'application/json' }));
+  app.get('/docs', (c) => c.html(DOCS_PAGE));
+  app.get('/docs/init.js', (c) => c.body(DOCS_INIT, 200, { 'Content-Type': 'text/javascript; charset=utf-8' }));
+  app.get('/docs/:asset', async (c) => {
+    const asset = c.req.param('asset');
+    const contentType = SWAGGER_ASSETS[asset];
+    if (!contentType) return c.notFound();
+    const content = await readFile(join(swaggerDir, asset));
+    return c.body(content, 200, { 'Content-Type': contentType, 'Cache-Control': 'public, max-age=86400' });
+  });
+  return app;
+}

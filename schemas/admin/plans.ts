@@ -1,0 +1,32 @@
+import { z } from 'zod';
+
+export const PlanPeriod = z.enum(['MONTH', 'YEAR']);
+export type PlanPeriod = z.infer<typeof PlanPeriod>;
+
+export const CreatePlanRequest = z
+  .object({
+    name: z.string().trim().min(1).max(100),
+    period: PlanPeriod,
+    baseCost: z.number().min(0).max(1e9),
+    rateLimit: z.number().int().min(1).max(1_000_000).describe('Calls allowed per rate-limit window'),
+    personQuota: z.number().int().min(0).nullable().optional(),
+    companyQuota: z.number().int().min(0).nullable().optional(),
+  })
+  .meta({ id: 'CreatePlanRequest' });
+export type CreatePlanRequest = z.infer<typeof CreatePlanRequest>;
+
+export const Plan = z
+  .object({
+    id: z.uuid(),
+    name: z.string(),
+    period: PlanPeriod,
+    baseCost: z.number(),
+    rateLimit: z.number().int(),
+    personQuota: z.number().int().nullable(),
+    companyQuota: z.number().int().nullable(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'Plan' });
+export type Plan = z.infer<typeof Plan>;
+
+export const PlanList = z.object({ plans: z.array(Plan) }).meta({ id: 'PlanList' });

@@ -1,0 +1,11 @@
+import { z } from 'zod';
+
+/** Every error answer, whatever the status: never HTML, never a stack trace. */
+export const ErrorBody = z
+  .object({
+    status: z.number().int(),
+    message: z.string(),
+    requestId: z.string().optional(),
+  })
+  .meta({ id: 'Error' });
+export type ErrorBody = z.infer<typeof ErrorBody>;
