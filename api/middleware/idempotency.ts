@@ -21,8 +21,8 @@ function canonicalJson(value: unknown): string {
 
 /**
  * `Idempotency-Key` on POST, per account: the same key and request replay the first answer; the same key
- * with another request is 422; while the first is still being answered 409. Answers of 500 and above are
- * not kept, so that a retry after a failure can succeed.
+ * with another request is 422; while the first is still being answered 409. Answers to invalid input (400)
+ * and failures (500 and above) are not kept, so that the corrected or retried request can use the key.
  */
 export function idempotency(options: IdempotencyOptions): MiddlewareHandler<ApiEnv> {
   return async function idempotencyMiddleware(c, next) {
@@ -56,7 +56,7 @@ export function idempotency(options: IdempotencyOptions): MiddlewareHandler<ApiE
       return c.body(claim.answer.body, claim.answer.status as 200, { 'Content-Type': 'application/json' });
     }
     await next();
-    if (c.res.status >= 500) {
+    if (c.res.status === 400 || c.res.status >= 500) {
       await options.store.release(accountId, key);
     } else {
       await options.store.complete(accountId, key, { status: c.res.status, body: await c.res.clone().text() });

@@ -1,0 +1,31 @@
+import { Command } from 'commander';
+import { ConfigError, loadCliConfig } from '../adapters/config.ts';
+import { adminClient, CliError } from './admin-client.ts';
+import { registerAccountCommands } from './commands/accounts.ts';
+import { registerKeyCommands } from './commands/keys.ts';
+import { registerPlanCommands } from './commands/plans.ts';
+
+const program = new Command('kith')
+  .description('Kith: run the server and manage plans, accounts and API keys (over the admin API at KITH_URL)')
+  .option('--json', 'machine-readable output', false)
+  .showHelpAfterError();
+
+const output = () => ({ json: Boolean(program.opts().json) });
+const connect = () => adminClient(loadCliConfig());
+
+program
+  .command('serve')
+  .description('Run the Kith server (embedded unless DATABASE_URL is set)')
+  .action(async () => {
+    const { runFromEnvironment } = await import('../main.ts');
+    await runFromEnvironment();
+  });
+registerPlanCommands(program, connect, output);
+registerAccountCommands(program, connect, output);
+registerKeyCommands(program, connect, output);
+
+program.parseAsync(process.argv).catch((error: unknown) => {
+  const known = error instanceof CliError || error instanceof ConfigError;
+  process.stderr.write(`kith: ${known ? error.message : String((error as Error).stack ?? error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,89 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { idempotencyStore } from '../../adapters/db/idempotency.ts';
+import { migrate } from '../../adapters/db/migrate.ts';
+import { createPgClient } from '../../adapters/db/pg.ts';
+import { createPgliteClient } from '../../adapters/db/pglite.ts';
+import type { IdempotencyStore } from '../../adapters/db/port.ts';
+import type { SqlClient } from '../../adapters/db/sql-client.ts';
+import { databaseUrl } from '../support/modes.ts';
+
+const drivers = [
+  { name: 'pg', open: async () => createPgClient(databaseUrl(), 4) },
+  { name: 'pglite', open: () => createPgliteClient(undefined) },
+];
+
+const T0 = new Date('2026-06-01T12:00:00Z');
+const later = (ms: number) => new Date(T0.getTime() + ms);
+const HOUR = 3_600_000;
+
+describe.each(drivers)('IdempotencyStore conformance ($name)', (driver) => {
+  let db: SqlClient;
+  let store: IdempotencyStore;
+  const accountId = randomUUID();
+  beforeAll(async () => {
+    db = await driver.open();
+    await migrate(db);
+    store = idempotencyStore(db);
+  });
+  afterAll(() => db?.close());
+
+  const claim = (key: string, requestHash: string, now: Date) =>
+    store.claim({
+      accountId,
+      key,
+      requestHash,
+      now,
+      expiredBefore: new Date(now.getTime() - 24 * HOUR),
+      abandonedBefore: new Date(now.getTime() - 60_000),
+    });
+
+  it('claims a new key once: a second claim sees it in flight, another request a mismatch', async () => {
+    const key = randomUUID();
+    expect(await claim(key, 'h1', T0)).toEqual({ kind: 'claimed' });
+    expect(await claim(key, 'h1', later(1000))).toEqual({ kind: 'in-flight' });
+    expect(await claim(key, 'h2', later(1000))).toEqual({ kind: 'mismatch' });
+  });
+
+  it('replays a completed answer until it expires, then lets the key be claimed again', async () => {
+    const key = randomUUID();
+    await claim(key, 'h1', T0);
+    await store.complete(accountId, key, { status: 200, body: '{"ok":true}' });
+    expect(await claim(key, 'h1', later(HOUR))).toEqual({ kind: 'completed', answer: { status: 200, body: '{"ok":true}' } });
+    expect(await claim(key, 'h2', later(25 * HOUR))).toEqual({ kind: 'claimed' });
+  });
+
+  it('takes over a claim abandoned by a process that died, for the same request only', async () => {
+    const key = randomUUID();
+    await claim(key, 'h1', T0);
+    expect(await claim(key, 'h2', later(120_000))).toEqual({ kind: 'mismatch' });
+    expect(await claim(key, 'h1', later(120_000))).toEqual({ kind: 'claimed' });
+  });
+
+  it('lets a released claim be made again', async () => {
+    const key = randomUUID();
+    await claim(key, 'h1', T0);
+    await store.release(accountId, key);
+    expect(await claim(key, 'h2', later(1000))).toEqual({ kind: 'claimed' });
+  });
+
+  it('gives exactly one of many concurrent claims', async () => {
+    const key = randomUUID();
+    const results = await Promise.all(Array.from({ length: 8 }, () => claim(key, 'h1', T0)));
+    expect(results.filter((result) => result.kind === 'claimed')).toHaveLength(1);
+  });
+
+  it('keeps keys per account', async () => {
+    const key = randomUUID();
+    await claim(key, 'h1', T0);
+    const other = await store.claim({
+      accountId: randomUUID(),
+      key,
+      requestHash: 'h2',
+      now: T0,
+      expiredBefore: later(-24 * HOUR),
+      abandonedBefore: later(-60_000),
+    });
+    expect(other).toEqual({ kind: 'claimed' });
+  });
+});

@@ -1,0 +1,68 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestKith, type TestKith } from '../support/kith.ts';
+import { runCli } from '../support/processes.ts';
+
+describe('the kith CLI over the admin API', () => {
+  let kith: TestKith;
+  let env: Record<string, string>;
+  beforeAll(async () => {
+    kith = await startTestKith('postgres');
+    env = { KITH_URL: kith.url, KITH_ADMIN_TOKEN: kith.adminToken };
+  });
+  afterAll(() => kith?.stop());
+
+  const cli = async (...args: string[]) => {
+    const result = await runCli(['--json', ...args], env);
+    expect(result.code, result.stderr).toBe(0);
+    return JSON.parse(result.stdout);
+  };
+
+  it('creates a plan, an account on it and a key that works on /v3, then revokes the key', async () => {
+    const planName = `cli-${randomUUID()}`;
+    const plan = await cli('plans', 'create', '--name', planName, '--period', 'YEAR', '--base-cost', '120', '--rate-limit', '60', '--person-quota', '500');
+    expect(plan).toMatchObject({ name: planName, period: 'YEAR', baseCost: 120, rateLimit: 60, personQuota: 500 });
+    expect((await cli('plans', 'list')).map((p: { name: string }) => p.name)).toContain(planName);
+
+    const account = await cli('accounts', 'create', '--name', 'Acme', '--plan', planName, '--identity-sharing');
+    expect(account).toMatchObject({ name: 'Acme', plan: { name: planName }, identitySharing: true });
+    expect((await cli('accounts', 'show', account.id)).id).toBe(account.id);
+
+    const key = await cli('keys', 'create', '--account', account.id);
+    const stats = await kith.client.v3('stats.get', {}, { key: key.key });
+    expect(stats.status).toBe(200);
+    expect(stats.body.plan.name).toBe(planName);
+
+    const listed = await cli('keys', 'list', '--account', account.id);
+    expect(listed).toEqual([expect.objectContaining({ id: key.id, revokedAt: null })]);
+    expect(JSON.stringify(listed)).not.toContain(key.key);
+
+    const revoked = await cli('keys', 'revoke', key.id);
+    expect(revoked.revokedAt).toEqual(expect.any(String));
+  });
+
+  it('prints readable text without --json', async () => {
+    const result = await runCli(['plans', 'list'], env);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/^name\s+period\s+baseCost/);
+    expect(result.stdout).toContain('Standard');
+  });
+
+  it('exits non-zero with a message on errors', async () => {
+    const unknownPlan = await runCli(['accounts', 'create', '--name', 'x', '--plan', 'nope'], env);
+    expect(unknownPlan.code).toBe(1);
+    expect(unknownPlan.stderr).toMatch(/^kith: 400: Invalid request: plan: no plan named nope/);
+
+    const badToken = await runCli(['plans', 'list'], { ...env, KITH_ADMIN_TOKEN: 'wrong-token' });
+    expect(badToken.code).toBe(1);
+    expect(badToken.stderr).toMatch(/401/);
+
+    const noServer = await runCli(['plans', 'list'], { ...env, KITH_URL: 'http://127.0.0.1:9' });
+    expect(noServer.code).toBe(1);
+    expect(noServer.stderr).toMatch(/Cannot reach Kith/);
+
+    const missingOption = await runCli(['plans', 'create', '--name', 'x'], env);
+    expect(missingOption.code).not.toBe(0);
+    expect(missingOption.stderr).toMatch(/required option/);
+  });
+});

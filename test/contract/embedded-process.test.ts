@@ -1,0 +1,47 @@
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli, startKithProcess } from '../support/processes.ts';
+
+const statsGet = (url: string, key: string) =>
+  fetch(`${url}/v3/stats.get`, { method: 'POST', headers: { Authorization: `Bearer ${key}` } });
+
+describe('npm start: the embedded process', () => {
+  let dataDir: string;
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'kith-embedded-'));
+  });
+  afterAll(() => rm(dataDir, { recursive: true, force: true }));
+
+  it('starts with a demo account, keeps everything across a restart and stops cleanly on SIGTERM', async () => {
+    const first = await startKithProcess({ KITH_DATA_DIR: dataDir });
+    const demoKey = /API key:\s+(kith_\w+)/.exec(first.output())?.[1];
+    expect(demoKey, first.output()).toBeDefined();
+    expect((await statsGet(first.url, demoKey!)).status).toBe(200);
+    const tokenFile = await stat(join(dataDir, 'admin-token'));
+    expect(tokenFile.mode & 0o777).toBe(0o600);
+
+    // The CLI finds the admin token in the data directory while the server holds the database.
+    const created = await runCli(['--json', 'accounts', 'create', '--name', 'Second'], { KITH_URL: first.url, KITH_DATA_DIR: dataDir });
+    expect(created.code, created.stderr).toBe(0);
+    expect(await first.stop('SIGTERM')).toBe(0);
+    expect(first.output()).toContain('kith stopped');
+
+    const second = await startKithProcess({ KITH_DATA_DIR: dataDir });
+    try {
+      expect(second.output()).not.toContain('demo account');
+      expect((await statsGet(second.url, demoKey!)).status).toBe(200);
+      const accounts = await runCli(['--json', 'accounts', 'list'], { KITH_URL: second.url, KITH_DATA_DIR: dataDir });
+      expect(JSON.parse(accounts.stdout).map((a: { name: string }) => a.name)).toEqual(['Demo', 'Second']);
+    } finally {
+      expect(await second.stop('SIGTERM')).toBe(0);
+    }
+  });
+
+  it('refuses to start on a bad configuration value, naming the variable', async () => {
+    await expect(startKithProcess({ KITH_DATA_DIR: dataDir, KITH_MAX_BODY_BYTES: 'lots' }, 20_000)).rejects.toThrow(
+      /KITH_MAX_BODY_BYTES/,
+    );
+  });
+});

@@ -1,0 +1,88 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAccount, type TestAccount } from '../support/factories.ts';
+import { startTestKith, type TestKith } from '../support/kith.ts';
+import { MODES } from '../support/modes.ts';
+
+describe.each(MODES)('the v3 request edge (%s)', (mode) => {
+  let kith: TestKith;
+  let alice: TestAccount;
+  beforeAll(async () => {
+    kith = await startTestKith(mode, { KITH_MAX_BODY_BYTES: '2048' });
+    alice = await createAccount(kith);
+  });
+  afterAll(() => kith?.stop());
+
+  const auth = () => ({ Authorization: `Bearer ${alice.key}` });
+
+  it('answers 404 with JSON for an unknown operation', async () => {
+    const answer = await kith.client.v3('nothing.here', {}, { key: alice.key });
+    expect(answer.status).toBe(404);
+    expect(answer.body).toMatchObject({ status: 404, message: 'Unknown operation: nothing.here' });
+  });
+
+  it('answers 405 with Allow: POST for another method', async () => {
+    const answer = await kith.client.request('GET', '/v3/stats.get', { headers: auth() });
+    expect(answer.status).toBe(405);
+    expect(answer.headers.get('allow')).toBe('POST');
+    expect(answer.body).toMatchObject({ status: 405 });
+  });
+
+  it('answers 415 for a body that is not JSON', async () => {
+    const answer = await kith.client.v3('stats.get', undefined, {
+      key: alice.key,
+      raw: 'stats=person',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    });
+    expect(answer.status).toBe(415);
+    expect(answer.body).toMatchObject({ status: 415 });
+  });
+
+  it('answers 400 for malformed JSON', async () => {
+    const answer = await kith.client.v3('stats.get', undefined, { key: alice.key, raw: '{"stats": [' });
+    expect(answer.status).toBe(400);
+    expect(answer.body).toMatchObject({ status: 400, message: 'Unable to process JSON' });
+  });
+
+  it('answers 413 for a body over the limit', async () => {
+    const answer = await kith.client.v3('stats.get', { padding: 'x'.repeat(4096) }, { key: alice.key });
+    expect(answer.status).toBe(413);
+    expect(answer.body).toMatchObject({ status: 413, message: expect.stringContaining('2048') });
+  });
+
+  it('accepts an empty body where every field is optional', async () => {
+    const answer = await kith.client.v3('stats.get', undefined, { key: alice.key });
+    expect(answer.status, answer.text).toBe(200);
+  });
+
+  it('accepts the charset parameter and ignores unknown query parameters', async () => {
+    const answer = await kith.client.v3(
+      'stats.get',
+      { stats: ['person'] },
+      { key: alice.key, query: '?Reporting-Key=abc&x=1', headers: { 'Content-Type': 'application/json; charset=utf-8' } },
+    );
+    expect(answer.status, answer.text).toBe(200);
+  });
+
+  it('answers 400 naming the field for invalid input', async () => {
+    const answer = await kith.client.v3('stats.get', { stats: ['person', 'planets'] }, { key: alice.key });
+    expect(answer.status).toBe(400);
+    expect(answer.body.message).toMatch(/^Invalid request: stats\[1\]: /);
+  });
+
+  it('answers JSON 404 outside the API too, and gives every answer a request id', async () => {
+    const answer = await kith.client.request('GET', '/nowhere');
+    expect(answer.status).toBe(404);
+    expect(answer.body).toMatchObject({ status: 404 });
+    expect(answer.headers.get('x-request-id')).toBe(answer.body.requestId);
+  });
+
+  it('keeps a sane caller-supplied request id', async () => {
+    const answer = await kith.client.v3('stats.get', {}, { key: alice.key, headers: { 'X-Request-Id': 'trace-12345678' } });
+    expect(answer.headers.get('x-request-id')).toBe('trace-12345678');
+  });
+
+  it('serves health and readiness outside /v3', async () => {
+    expect((await kith.client.request('GET', '/healthz')).body).toEqual({ status: 'ok' });
+    expect((await kith.client.request('GET', '/readyz')).body).toEqual({ status: 'ready' });
+  });
+});

@@ -1,0 +1,64 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+
+export type KithProcess = {
+  child: ChildProcess;
+  url: string;
+  output(): string;
+  /** Resolves with the exit code. */
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+};
+
+/** Runs `npm start`'s command (tsx main.ts) as a real process, embedded unless `env` names a database. */
+export async function startKithProcess(env: Record<string, string>, timeoutMs = 60_000): Promise<KithProcess> {
+  const child = spawn(`${repoRoot}node_modules/.bin/tsx`, ['main.ts'], {
+    cwd: repoRoot,
+    env: { ...process.env, DATABASE_URL: '', PORT: '0', LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const port = await new Promise<number>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`kith did not start in time:\n${output}`)), timeoutMs);
+    const look = () => {
+      const match = /"port":(\d+).*"msg":"kith listening"/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve(Number(match[1]));
+      }
+    };
+    child.stdout!.on('data', look);
+    child.on('exit', () => reject(new Error(`kith exited before listening:\n${output}`)));
+  });
+  return {
+    child,
+    url: `http://127.0.0.1:${port}`,
+    output: () => output,
+    async stop(signal = 'SIGTERM') {
+      child.kill(signal);
+      return exited;
+    },
+  };
+}
+
+export type CliResult = { code: number | null; stdout: string; stderr: string };
+
+/** Runs the `kith` command (bin/kith.js) as a user would. */
+export function runCli(args: string[], env: Record<string, string>): Promise<CliResult> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [`${repoRoot}bin/kith.js`, ...args], {
+      cwd: repoRoot,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('exit', (code) => resolve({ code, stdout, stderr }));
+  });
+}

@@ -1,0 +1,55 @@
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export type ReceivedWebhook = { method: string; url: string; headers: IncomingHttpHeaders; body: string; at: number };
+
+export type WebhookReceiver = {
+  url: string;
+  received: ReceivedWebhook[];
+  /** The status the next deliveries get (200 by default). */
+  respondWith(status: number, headers?: Record<string, string>): void;
+  waitFor(count: number, timeoutMs?: number): Promise<ReceivedWebhook[]>;
+  close(): Promise<void>;
+};
+
+/** A real HTTP receiver on 127.0.0.1 that records every delivery, with a status the test can change. */
+export async function startWebhookReceiver(): Promise<WebhookReceiver> {
+  const received: ReceivedWebhook[] = [];
+  let reply = { status: 200, headers: {} as Record<string, string> };
+  const server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      received.push({
+        method: request.method ?? '',
+        url: request.url ?? '',
+        headers: request.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+        at: Date.now(),
+      });
+      response.writeHead(reply.status, reply.headers).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    received,
+    respondWith(status, headers = {}) {
+      reply = { status, headers };
+    },
+    async waitFor(count, timeoutMs = 10_000) {
+      const deadline = Date.now() + timeoutMs;
+      while (received.length < count) {
+        if (Date.now() > deadline) throw new Error(`expected ${count} webhooks, got ${received.length}`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      return received.slice(0, count);
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
