@@ -36,13 +36,13 @@ export function createApp(deps: AppDeps) {
 
   const body = jsonBody({ maxBytes: limits.maxBodyBytes });
   const authenticator = keyAuthenticator({ keys: stores.apiKeys, clock, cacheMs: limits.keyCacheMs });
+  app.use('/v3/*', apiKeyAuth({ authenticator }));
   app.route(
     '/v3',
     v3Routes({
       dispatcher: deps.dispatcher,
       clock,
       edge: [
-        apiKeyAuth({ authenticator }),
         body,
         idempotency({
           store: stores.idempotency,

@@ -12,7 +12,7 @@ import { parseOrBadRequest } from '../validate.ts';
 export type V3RouteOptions = {
   dispatcher: Dispatcher;
   clock: Clock;
-  /** Runs before the operation: authentication, body parsing, idempotency. */
+  /** Runs before the operation, after authentication: body parsing, idempotency. */
   edge: MiddlewareHandler<ApiEnv>[];
 };
 

@@ -40,6 +40,13 @@ describe.each(MODES)('v3 authentication (%s)', (mode) => {
     }
   });
 
+  it('authenticates before anything else under /v3/, so unknown operations stay unknown', async () => {
+    const unknown = await kith.client.v3('nothing.here', {});
+    expect(unknown.status).toBe(401);
+    const wrongMethod = await kith.client.request('GET', '/v3/stats.get');
+    expect(wrongMethod.status).toBe(401);
+  });
+
   it('never lets the admin token open /v3/ nor an API key open /admin/', async () => {
     const adminOnV3 = await kith.client.v3('stats.get', {}, { key: kith.adminToken });
     expect(adminOnV3.status).toBe(401);

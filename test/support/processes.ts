@@ -45,20 +45,22 @@ export async function startKithProcess(env: Record<string, string>, timeoutMs = 
   };
 }
 
-export type CliResult = { code: number | null; stdout: string; stderr: string };
+export type ProcessResult = { code: number | null; stdout: string; stderr: string };
 
-/** Runs the `kith` command (bin/kith.js) as a user would. */
-export function runCli(args: string[], env: Record<string, string>): Promise<CliResult> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [`${repoRoot}bin/kith.js`, ...args], {
-      cwd: repoRoot,
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+/** Runs a command to its end without blocking this process (in-process Kith servers keep answering). */
+export function runProcess(command: string, args: string[], env: Record<string, string>): Promise<ProcessResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: repoRoot, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('error', reject);
     child.on('exit', (code) => resolve({ code, stdout, stderr }));
   });
+}
+
+/** Runs the `kith` command (bin/kith.js) as a user would. */
+export function runCli(args: string[], env: Record<string, string>): Promise<ProcessResult> {
+  return runProcess(process.execPath, [`${repoRoot}bin/kith.js`, ...args], env);
 }
