@@ -7,6 +7,8 @@ export type ApiEnv = {
     log: Logger;
     /** Set by the API-key middleware. */
     accountId: string;
+    /** Calls the account's plan allows per rate-limit window; set by the API-key middleware. */
+    rateLimit: number;
     /** Set by the JSON body middleware: the parsed body ({} when empty). */
     body: unknown;
   };

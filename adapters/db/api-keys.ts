@@ -50,11 +50,13 @@ export function apiKeyStore(db: SqlClient): ApiKeyStore {
       return row && toKeyInfo(row);
     },
     async findActive(secretHash) {
-      const [row] = await db.query<{ id: string; account_id: string }>(
-        'SELECT id, account_id FROM api_keys WHERE secret_hash = $1 AND revoked_at IS NULL',
+      const [row] = await db.query<{ id: string; account_id: string; rate_limit: number }>(
+        `SELECT k.id, k.account_id, p.rate_limit
+         FROM api_keys k JOIN accounts a ON a.id = k.account_id JOIN plans p ON p.id = a.plan_id
+         WHERE k.secret_hash = $1 AND k.revoked_at IS NULL`,
         [secretHash],
       );
-      return row && { keyId: row.id, accountId: row.account_id };
+      return row && { keyId: row.id, accountId: row.account_id, rateLimit: row.rate_limit };
     },
     async touch(keyId, at) {
       await db.query('UPDATE api_keys SET last_used_at = $2 WHERE id = $1', [keyId, at]);

@@ -18,7 +18,8 @@ export interface AccountStore {
 }
 
 export type NewApiKey = { id: string; accountId: string; secretHash: string; displayPrefix: string };
-export type KeyOwner = { keyId: string; accountId: string };
+/** Who a key belongs to, with what the request edge needs of the account's plan. */
+export type KeyOwner = { keyId: string; accountId: string; rateLimit: number };
 
 export interface ApiKeyStore {
   create(input: NewApiKey): Promise<ApiKeyInfo>;

@@ -26,6 +26,7 @@ export function apiKeyAuth(options: { authenticator: KeyAuthenticator }): Middle
     const owner = await options.authenticator.authenticate(secret);
     if (!owner) throw new ApiError(401, 'Invalid or revoked API key');
     c.set('accountId', owner.accountId);
+    c.set('rateLimit', owner.rateLimit);
     c.set('log', c.get('log').child({ accountId: owner.accountId }));
     await next();
   };
