@@ -87,7 +87,7 @@ EOF
 
 start() {
   [[ -x $BIN ]] || apt_install clickhouse-server
-  local pid; pid=$(pid_of "$PIDFILE")
+  local pid; pid=$(pid_of "$PIDFILE" "$DIR/conf/config.xml")
   if ready; then
     log "already running on $URL"
   elif [[ -n $pid ]]; then
@@ -113,7 +113,7 @@ start() {
 }
 
 stop() {
-  local pid; pid=$(pid_of "$PIDFILE")
+  local pid; pid=$(pid_of "$PIDFILE" "$DIR/conf/config.xml")
   if [[ -z $pid ]]; then log "not running"; return; fi
   stop_pid "$pid" 60
   rm -f "$PIDFILE"

@@ -51,6 +51,8 @@ transaction.state.log.min.isr=1
 share.coordinator.state.topic.replication.factor=1
 share.coordinator.state.topic.min.isr=1
 group.initial.rebalance.delay.ms=0
+# lets tests use short consumer session timeouts (broker default minimum: 6000 ms)
+group.min.session.timeout.ms=1000
 EOF
   cat >"$DIR/log4j2.properties" <<EOF
 status = warn
@@ -72,7 +74,7 @@ EOF
 
 start() {
   fetch_jars
-  local pid; pid=$(pid_of "$PIDFILE")
+  local pid; pid=$(pid_of "$PIDFILE" "$DIR/server.properties")
   if [[ -n $pid ]]; then
     log "already running (pid $pid)"
   else
@@ -80,12 +82,15 @@ start() {
     write_config
     local java=(java -Xms256m -Xmx512m -XX:+UseG1GC -XX:MaxGCPauseMillis=20 -Djava.awt.headless=true
       -Dlog4j2.configurationFile="$DIR/log4j2.properties" -Dkafka.logs.dir="$DIR/logs" -cp "$LIBS/*")
+    # test data only: a different Kafka version starts from an empty, freshly formatted log dir
+    if [[ $(cat "$DIR/data.version" 2>/dev/null) != "$VERSION" ]]; then rm -rf "$DIR/data"; fi
     if [[ ! -f $DIR/data/meta.properties ]]; then
       local id; id=$(head -c16 /dev/urandom | base64 | tr '+/' '-_' | tr -d '=')
       log "formatting $DIR/data (cluster id $id)"
       rm -rf "$DIR/data"
       "${java[@]}" kafka.tools.StorageTool format -t "$id" -c "$DIR/server.properties" >"$DIR/logs/format.log" 2>&1 \
         || { cat "$DIR/logs/format.log" >&2; die "storage format failed"; }
+      echo "$VERSION" >"$DIR/data.version"
     fi
     log "starting Kafka $VERSION on $BROKERS (controller $CONTROLLER_PORT; logs: $DIR/logs)"
     (exec setsid "${java[@]}" kafka.Kafka "$DIR/server.properties" </dev/null >>"$DIR/logs/stdout.log" 2>&1) &
@@ -96,13 +101,17 @@ start() {
     tail -20 "$DIR/logs/stdout.log" "$DIR/logs/server.log" >&2 2>/dev/null || true
     die "broker did not open port $PORT"
   fi
-  local info
-  info=$(java -cp "$LIBS/*" "$HERE/kafka/KafkaReady.java" "$BROKERS" 60) || die "metadata requests fail on $BROKERS"
+  # readiness probe (Admin client: describeCluster + listTopics), compiled once per Kafka version
+  local probe=$LIBS/probe info
+  if [[ ! $probe/KafkaReady.class -nt $HERE/kafka/KafkaReady.java ]]; then
+    javac -nowarn -d "$probe" -cp "$LIBS/*" "$HERE/kafka/KafkaReady.java" || die "cannot compile the readiness probe"
+  fi
+  info=$(java -cp "$probe:$LIBS/*" KafkaReady "$BROKERS" 60) || die "metadata requests fail on $BROKERS"
   log "ready in $(took): $BROKERS, Kafka $VERSION, $info"
 }
 
 stop() {
-  local pid; pid=$(pid_of "$PIDFILE")
+  local pid; pid=$(pid_of "$PIDFILE" "$DIR/server.properties")
   if [[ -z $pid ]]; then log "not running"; return; fi
   stop_pid "$pid" 60
   rm -f "$PIDFILE"

@@ -28,11 +28,11 @@ alive() {
   [[ -n ${1:-} ]] && st=$(ps -o stat= -p "$1" 2>/dev/null) && [[ $st != Z* ]]
 }
 
-# pid_of FILE: the pid stored in FILE if that process is alive, else nothing.
+# pid_of FILE PATTERN: the pid stored in FILE if that process is alive and its command line has PATTERN.
 pid_of() {
   local pid
   pid=$(cat "$1" 2>/dev/null || true)
-  if alive "$pid"; then echo "$pid"; fi
+  if alive "$pid" && tr '\0' ' ' <"/proc/$pid/cmdline" 2>/dev/null | grep -qF -- "$2"; then echo "$pid"; fi
 }
 
 # wait_for SECONDS PID CMD...: retry CMD every 0.25 s until it succeeds; fail if PID dies or time runs out.
@@ -50,7 +50,10 @@ stop_pid() {
   local pid=$1 n=$(( ${2:-60} * 4 ))
   kill -TERM "$pid" 2>/dev/null || return 0
   while alive "$pid" && (( n-- > 0 )); do sleep 0.25; done
-  if alive "$pid"; then log "did not stop in time, sending SIGKILL"; kill -KILL "$pid" 2>/dev/null || true; fi
+  if alive "$pid"; then
+    log "did not stop in time, sending SIGKILL"; kill -KILL "$pid" 2>/dev/null || true
+    while alive "$pid"; do sleep 0.1; done
+  fi
 }
 
 # port_open PORT: something accepts TCP connections on 127.0.0.1:PORT.
