@@ -1,0 +1,116 @@
+import type { SqlClient } from '../db/sql-client.ts';
+import type { TopicSpec } from './port.ts';
+
+export type StoredMessage = { offset: number; key: string; value: string; headers: Record<string, string> };
+export type AppendedMessage = { topic: string; partition: number; key: string; value: string; headers?: Record<string, string> };
+
+/** The SQL of the embedded bus: an append-only log per partition and the offsets of consumer groups. */
+export type EmbeddedBusLog = ReturnType<typeof embeddedBusLog>;
+
+export function embeddedBusLog(db: SqlClient) {
+  return {
+    async createTopic(topic: TopicSpec) {
+      await db.transaction(async (tx) => {
+        await tx.query(
+          'INSERT INTO bus_topics (name, partitions, retention_ms) VALUES ($1, $2, $3) ON CONFLICT (name) DO NOTHING',
+          [topic.name, topic.partitions, topic.retentionMs ?? null],
+        );
+        await tx.query(
+          `INSERT INTO bus_partitions (topic, partition)
+           SELECT $1, p FROM generate_series(0, (SELECT partitions FROM bus_topics WHERE name = $1) - 1) AS p
+           ON CONFLICT DO NOTHING`,
+          [topic.name],
+        );
+      });
+    },
+
+    async partitionCount(topic: string): Promise<number | undefined> {
+      const [row] = await db.query<{ partitions: number }>('SELECT partitions FROM bus_topics WHERE name = $1', [topic]);
+      return row?.partitions;
+    },
+
+    /** Appends in one transaction, keeping the given order within each partition: all are stored, or none. */
+    async append(messages: AppendedMessage[]) {
+      const byPartition = new Map<string, AppendedMessage[]>();
+      for (const message of messages) {
+        const slot = `${message.topic}\u0000${message.partition}`;
+        const batch = byPartition.get(slot) ?? [];
+        batch.push(message);
+        byPartition.set(slot, batch);
+      }
+      await db.transaction(async (tx) => {
+        for (const batch of byPartition.values()) {
+          const { topic, partition } = batch[0]!;
+          const [row] = await tx.query<{ first: string }>(
+            `UPDATE bus_partitions SET next_offset = next_offset + $3 WHERE topic = $1 AND partition = $2
+             RETURNING (next_offset - $3)::text AS first`,
+            [topic, partition, batch.length],
+          );
+          await tx.query(
+            `INSERT INTO bus_messages (topic, partition, "offset", key, value, headers)
+             SELECT $1, $2, $3::bigint + m.ord - 1, m.key, m.value, m.headers
+             FROM unnest($4::text[], $5::text[], $6::text[]) WITH ORDINALITY AS m (key, value, headers, ord)`,
+            [
+              topic,
+              partition,
+              row!.first,
+              batch.map((message) => message.key),
+              batch.map((message) => message.value),
+              batch.map((message) => JSON.stringify(message.headers ?? {})),
+            ],
+          );
+        }
+      });
+    },
+
+    /** A group with no offsets yet starts at the oldest message or after the newest. */
+    async initialiseGroup(groupId: string, topics: string[], fromBeginning: boolean) {
+      await db.query(
+        `INSERT INTO bus_offsets (group_id, topic, partition, next_offset)
+         SELECT $1, topic, partition, CASE WHEN $3 THEN 0 ELSE next_offset END
+         FROM bus_partitions WHERE topic = ANY($2::text[])
+         ON CONFLICT DO NOTHING`,
+        [groupId, topics, fromBeginning],
+      );
+    },
+
+    async committed(groupId: string, topic: string, partition: number): Promise<number> {
+      const [row] = await db.query<{ next_offset: string }>(
+        'SELECT next_offset::text FROM bus_offsets WHERE group_id = $1 AND topic = $2 AND partition = $3',
+        [groupId, topic, partition],
+      );
+      return Number(row?.next_offset ?? 0);
+    },
+
+    async commit(groupId: string, topic: string, partition: number, nextOffset: number) {
+      await db.query(
+        `INSERT INTO bus_offsets (group_id, topic, partition, next_offset) VALUES ($1, $2, $3, $4)
+         ON CONFLICT (group_id, topic, partition) DO UPDATE SET next_offset = GREATEST(bus_offsets.next_offset, EXCLUDED.next_offset)`,
+        [groupId, topic, partition, nextOffset],
+      );
+    },
+
+    async read(topic: string, partition: number, fromOffset: number, limit: number): Promise<StoredMessage[]> {
+      const rows = await db.query<{ offset: string; key: string; value: string; headers: string }>(
+        `SELECT m."offset"::text AS "offset", m.key, m.value, m.headers FROM bus_messages m
+         WHERE m.topic = $1 AND m.partition = $2 AND m."offset" >= $3 ORDER BY m."offset" LIMIT $4`,
+        [topic, partition, fromOffset, limit],
+      );
+      return rows.map((row) => ({
+        offset: Number(row.offset),
+        key: row.key,
+        value: row.value,
+        headers: JSON.parse(row.headers) as Record<string, string>,
+      }));
+    },
+
+    /** Deletes messages older than their topic's retention. */
+    async sweep() {
+      await db.query(
+        `DELETE FROM bus_messages m USING bus_topics t
+         WHERE m.topic = t.name AND t.retention_ms IS NOT NULL
+           AND m.created_at < now() - t.retention_ms * interval '1 millisecond'`,
+      );
+    },
+  };
+}

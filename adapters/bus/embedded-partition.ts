@@ -1,0 +1,106 @@
+import { once, type EventEmitter } from 'node:events';
+import type { Logger } from '../logger.ts';
+import type { EmbeddedBusLog, StoredMessage } from './embedded-log.ts';
+import type { ConsumerOptions } from './port.ts';
+
+export type PartitionRunner = {
+  /** Stops reading, waits for the messages in hand and commits what was handled. */
+  stop(): Promise<void>;
+};
+
+export type PartitionRunnerOptions = {
+  store: EmbeddedBusLog;
+  /** Emits the topic name after every publish, to wake idle partitions at once. */
+  published: EventEmitter;
+  log: Logger;
+  groupId: string;
+  topic: string;
+  partition: number;
+  consumer: ConsumerOptions;
+  pollMs: number;
+  retryDelayMs: number;
+  /** Resolves when the previous owner of this partition in the group has committed and let go. */
+  startAfter: Promise<void>;
+};
+
+const FETCH_LIMIT = 100;
+
+/**
+ * One group member reading one partition: fetch from the committed offset, handle up to `concurrency`
+ * messages at once, commit the handled prefix after each fetch. A rejected handler stops the batch; the
+ * partition is read again from its commit after a pause, so the message comes again.
+ */
+export function runPartition(options: PartitionRunnerOptions): PartitionRunner {
+  const { store, groupId, topic, partition, consumer } = options;
+  const concurrency = Math.max(1, consumer.concurrency ?? 1);
+  const stopped = new AbortController();
+
+  /** Waits `ms`, or less when the stop comes or (when idle) a message is published to the topic. */
+  function pause(ms: number, untilPublished: boolean): Promise<void> {
+    const ended = untilPublished
+      ? once(options.published, topic, { signal: stopped.signal })
+      : once(stopped.signal, 'abort');
+    return Promise.race([
+      ended.then(() => {}, () => {}),
+      new Promise<void>((resolve) => setTimeout(resolve, ms).unref()),
+    ]);
+  }
+
+  /** Handles a batch; returns the offset after the last message handled without a break before it. */
+  async function handleBatch(batch: StoredMessage[]): Promise<{ nextOffset: number; failed: boolean }> {
+    const settled: boolean[] = new Array(batch.length).fill(false);
+    let failed = false;
+    let cursor = 0;
+    async function lane() {
+      while (cursor < batch.length && !failed && !stopped.signal.aborted) {
+        const index = cursor++;
+        const message = batch[index]!;
+        try {
+          await consumer.handle({ topic, partition, offset: String(message.offset), key: message.key, value: message.value, headers: message.headers });
+          settled[index] = true;
+        } catch (error) {
+          failed = true;
+          options.log.warn({ err: error, topic, partition, offset: message.offset, groupId }, 'bus handler rejected; will redeliver');
+        }
+      }
+    }
+    await Promise.all(Array.from({ length: Math.min(concurrency, batch.length) }, lane));
+    const handledPrefix = settled.indexOf(false) === -1 ? batch.length : settled.indexOf(false);
+    return { nextOffset: batch[0]!.offset + handledPrefix, failed };
+  }
+
+  /** One fetch and its handling, from `offset`; `idle` when nothing was waiting. */
+  async function step(offset: number): Promise<{ offset: number; idle: boolean; failed: boolean }> {
+    const batch = await store.read(topic, partition, offset, FETCH_LIMIT);
+    if (batch.length === 0) return { offset, idle: true, failed: false };
+    const { nextOffset, failed } = await handleBatch(batch);
+    if (nextOffset > offset) await store.commit(groupId, topic, partition, nextOffset);
+    return { offset: nextOffset, idle: false, failed };
+  }
+
+  async function loop() {
+    await options.startAfter;
+    let offset: number | undefined;
+    while (!stopped.signal.aborted) {
+      try {
+        offset ??= await store.committed(groupId, topic, partition);
+        const result = await step(offset);
+        offset = result.offset;
+        if (result.idle) await pause(options.pollMs, true);
+        else if (result.failed) await pause(options.retryDelayMs, false);
+      } catch (error) {
+        options.log.error({ err: error, topic, partition, groupId }, 'bus partition read failed; retrying');
+        offset = undefined;
+        await pause(options.retryDelayMs, false);
+      }
+    }
+  }
+
+  const running = loop();
+  return {
+    async stop() {
+      stopped.abort();
+      await running;
+    },
+  };
+}
