@@ -1,21 +1,61 @@
+import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
+import { hostname } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { serve } from '@hono/node-server';
+import { Hono } from 'hono';
 import { readOrCreateAdminToken } from './adapters/admin-token.ts';
+import { openBus } from './adapters/bus/open.ts';
+import type { Bus } from './adapters/bus/port.ts';
 import { systemClock, type Clock } from './adapters/clock.ts';
-import { loadServerConfig, type ServerConfig } from './adapters/config.ts';
+import { ConfigError, loadServerConfig, type ServerConfig } from './adapters/config.ts';
 import { migrate } from './adapters/db/migrate.ts';
 import { createStores, openDatabase, type Stores } from './adapters/db/open.ts';
-import { inProcessDispatcher } from './adapters/dispatch/in-process.ts';
+import type { SqlClient } from './adapters/db/sql-client.ts';
+import { busDispatcher } from './adapters/dispatch/over-bus.ts';
+import type { OperationHandler } from './adapters/dispatch/port.ts';
 import { createLogger, type Logger } from './adapters/logger.ts';
+import { memoryRateLimiter } from './adapters/rate-limit/memory.ts';
+import { postgresRateLimiter } from './adapters/rate-limit/postgres.ts';
+import { inProcessReplies } from './adapters/replies/in-process.ts';
+import { busReplyInbox, busReplySender } from './adapters/replies/over-bus.ts';
+import type { ReplyInbox, ReplySender } from './adapters/replies/port.ts';
 import { issueApiKey } from './api/api-keys.ts';
 import { createApp } from './api/app.ts';
+import type { ApiEnv } from './api/env.ts';
+import { healthRoutes } from './api/routes/health.ts';
+import { requestTopic, WORKER_NAMES, type WorkerName } from './schemas/events/topics.ts';
+import { v3Operations } from './schemas/v3/operations.ts';
+import { startWorker } from './workers/runtime/worker.ts';
 import { statsGetHandler } from './workers/stats/stats-get.ts';
 
-export type RunningKith = { url: string; port: number; adminToken: string; stop(): Promise<void> };
+export type RunningKith = { url: string; port: number; adminToken: string; instanceId: string; stop(): Promise<void> };
 export type StartOptions = { log?: Logger; clock?: Clock; announce?: (text: string) => void };
 
 const IDEMPOTENCY_SWEEP_MS = 3_600_000;
+
+type Roles = { ingress: boolean; workers: WorkerName[] };
+
+/** `all`, `ingress` and `worker:<name>` as a set of things this process runs. */
+function parseRoles(roles: string[], distributed: boolean): Roles {
+  const all = roles.includes('all');
+  const workers = new Set<WorkerName>(all ? WORKER_NAMES : []);
+  for (const role of roles.filter((name) => name.startsWith('worker:'))) {
+    const name = role.slice('worker:'.length) as WorkerName;
+    if (!WORKER_NAMES.includes(name)) throw new ConfigError(`KITH_ROLES: no worker named ${name} (${WORKER_NAMES.join(', ')})`);
+    workers.add(name);
+  }
+  if (!all && !distributed) throw new ConfigError('KITH_ROLES: separate roles need KAFKA_BROKERS; embedded runs all');
+  return { ingress: all || roles.includes('ingress'), workers: [...workers] };
+}
+
+/** Each worker's handlers, by operation. The one place that knows which code serves which operation. */
+function workerHandlers(name: WorkerName, stores: Stores, clock: Clock): Record<string, OperationHandler> {
+  switch (name) {
+    case 'usage':
+      return { 'stats.get': statsGetHandler({ accounts: stores.accounts, clock }) };
+  }
+}
 
 /** The first start of an empty embedded database gets a demo account and a key to try it with. */
 async function createDemoAccountIfEmpty(stores: Stores, clock: Clock, announce: (text: string) => void) {
@@ -38,27 +78,29 @@ async function createDemoAccountIfEmpty(stores: Stores, clock: Clock, announce: 
   );
 }
 
-/** The composition root: builds every adapter once and starts the ingress with the workers in-process. */
-export async function startKith(config: ServerConfig, options: StartOptions = {}): Promise<RunningKith> {
-  const log = options.log ?? createLogger(config.logLevel);
-  const clock = options.clock ?? systemClock;
-  const announce = options.announce ?? ((text: string) => process.stdout.write(`${text}\n`));
+type Ingress = { app: Hono<ApiEnv>; adminToken: string; stop(): Promise<void> };
 
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.dbPoolSize });
-  const applied = await migrate(db);
-  if (applied.length > 0) log.info({ migrations: applied }, 'database migrated');
-  const stores = createStores(db);
+async function buildIngress(parts: {
+  config: ServerConfig;
+  log: Logger;
+  clock: Clock;
+  db: SqlClient;
+  stores: Stores;
+  bus: Bus;
+  inbox: ReplyInbox;
+  announce: (text: string) => void;
+}): Promise<Ingress> {
+  const { config, log, clock, db, stores } = parts;
   const adminToken = config.adminToken ?? (await readOrCreateAdminToken(config.dataDir));
-  if (config.demo && !config.databaseUrl) await createDemoAccountIfEmpty(stores, clock, announce);
-
-  const dispatcher = inProcessDispatcher({
-    'stats.get': statsGetHandler({ accounts: stores.accounts, clock }),
-  });
+  if (config.demo && !config.databaseUrl) await createDemoAccountIfEmpty(stores, clock, parts.announce);
+  const topics = Object.fromEntries(Object.entries(v3Operations).map(([name, spec]) => [name, requestTopic(spec.worker)]));
   const app = createApp({
     log,
     clock,
     stores,
-    dispatcher,
+    dispatcher: busDispatcher({ bus: parts.bus, inbox: parts.inbox, clock, topicFor: (operation) => topics[operation]! }),
+    // Embedded mode is one process: its counters need not be shared, nor PGlite written on every request.
+    rateLimiter: config.databaseUrl ? postgresRateLimiter(db) : memoryRateLimiter(),
     adminToken,
     ready: async () => {
       await db.query('SELECT 1');
@@ -68,30 +110,81 @@ export async function startKith(config: ServerConfig, options: StartOptions = {}
       keyCacheMs: config.keyCacheMs,
       idempotencyTtlHours: config.idempotencyTtlHours,
       idempotencyLockSeconds: config.idempotencyLockSeconds,
+      rateLimitWindowSeconds: config.rateLimitWindowSeconds,
+      syncDeadlineMs: config.syncDeadlineMs,
     },
   });
-
-  const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
-    const started = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(started));
-  });
-  const port = (server.address() as AddressInfo).port;
   const sweep = setInterval(() => {
     const cutoff = new Date(clock.now().getTime() - config.idempotencyTtlHours * 3_600_000);
     stores.idempotency.sweep(cutoff).catch((error: unknown) => log.warn({ err: error }, 'idempotency sweep failed'));
   }, IDEMPOTENCY_SWEEP_MS);
   sweep.unref();
-  log.info({ port, host: config.host, database: config.databaseUrl ? 'postgres' : 'pglite' }, 'kith listening');
+  return { app, adminToken, stop: async () => clearInterval(sweep) };
+}
+
+/**
+ * The composition root: builds every adapter once and starts the roles asked for — the ingress, workers,
+ * or all of them in one process (embedded mode, and `kith serve` by default).
+ */
+export async function startKith(config: ServerConfig, options: StartOptions = {}): Promise<RunningKith> {
+  const log = options.log ?? createLogger(config.logLevel);
+  const clock = options.clock ?? systemClock;
+  const announce = options.announce ?? ((text: string) => process.stdout.write(`${text}\n`));
+  const distributed = config.kafkaBrokers !== undefined;
+  const roles = parseRoles(config.roles, distributed);
+  const instanceId = config.instanceId ?? `${hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`;
+
+  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.dbPoolSize });
+  const applied = await migrate(db);
+  if (applied.length > 0) log.info({ migrations: applied }, 'database migrated');
+  const stores = createStores(db);
+  const bus = await openBus({ kafkaBrokers: config.kafkaBrokers, clientId: `kith-${instanceId}`, db, log });
+  await bus.ensureTopics(
+    WORKER_NAMES.map((name) => ({
+      name: requestTopic(name),
+      partitions: config.topicPartitions,
+      retentionMs: config.requestRetentionHours * 3_600_000,
+    })),
+  );
+
+  const local = distributed ? undefined : inProcessReplies();
+  const sender: ReplySender = local ?? busReplySender(bus);
+  const consumers = await Promise.all(
+    roles.workers.map((name) =>
+      startWorker({ name, topic: requestTopic(name), bus, replies: sender, log, handlers: workerHandlers(name, stores, clock) }),
+    ),
+  );
+
+  let ingress: Ingress | undefined;
+  let inbox: ReplyInbox | undefined;
+  if (roles.ingress) {
+    inbox = local ?? (await busReplyInbox({ bus, instanceId, retentionMs: config.replyRetentionMs, log }));
+    ingress = await buildIngress({ config, log, clock, db, stores, bus, inbox, announce });
+  }
+  const app = ingress?.app ?? new Hono<ApiEnv>().route('/', healthRoutes({ ready: async () => void (await db.query('SELECT 1')) }));
+  const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
+    const started = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(started));
+  });
+  const port = (server.address() as AddressInfo).port;
+  log.info(
+    { port, host: config.host, instanceId, roles: config.roles, database: config.databaseUrl ? 'postgres' : 'pglite', bus: distributed ? 'kafka' : 'embedded' },
+    'kith listening',
+  );
 
   return {
     url: `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${port}`,
     port,
-    adminToken,
+    instanceId,
+    adminToken: ingress?.adminToken ?? '',
     async stop() {
-      clearInterval(sweep);
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         if ('closeIdleConnections' in server) server.closeIdleConnections();
       });
+      await ingress?.stop();
+      await inbox?.close();
+      await Promise.all(consumers.map((consumer) => consumer.stop()));
+      await bus.close();
       await db.close();
       log.info('kith stopped');
     },

@@ -18,7 +18,24 @@ const ServerEnv = z.object({
   KITH_KEY_CACHE_MS: z.coerce.number().int().min(0).max(1000).default(1000),
   KITH_IDEMPOTENCY_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(24),
   KITH_IDEMPOTENCY_LOCK_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  KITH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   KITH_DEMO: booleanFlag.default(true),
+  KAFKA_BROKERS: z
+    .string()
+    .regex(/^[^\s,]+:\d+(,[^\s,]+:\d+)*$/, 'must be host:port[,host:port...]')
+    .optional(),
+  KITH_ROLES: z
+    .string()
+    .regex(/^(all|ingress|worker:[a-z]+)(,(all|ingress|worker:[a-z]+))*$/, 'must be all, ingress or worker:<name>, comma-separated')
+    .default('all'),
+  KITH_INSTANCE_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, 'letters, digits, - and _ only')
+    .optional(),
+  KITH_SYNC_DEADLINE_MS: z.coerce.number().int().min(50).max(2900).default(2500),
+  KITH_TOPIC_PARTITIONS: z.coerce.number().int().min(1).max(256).default(8),
+  KITH_REQUEST_RETENTION_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(24 * 7),
+  KITH_REPLY_RETENTION_MS: z.coerce.number().int().min(1000).max(86_400_000).default(60_000),
   KITH_DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -33,7 +50,15 @@ export type ServerConfig = {
   keyCacheMs: number;
   idempotencyTtlHours: number;
   idempotencyLockSeconds: number;
+  rateLimitWindowSeconds: number;
   demo: boolean;
+  kafkaBrokers: string[] | undefined;
+  roles: string[];
+  instanceId: string | undefined;
+  syncDeadlineMs: number;
+  topicPartitions: number;
+  requestRetentionHours: number;
+  replyRetentionMs: number;
   dbPoolSize: number;
   logLevel: z.infer<typeof ServerEnv>['LOG_LEVEL'];
 };
@@ -66,7 +91,15 @@ export function loadServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     keyCacheMs: e.KITH_KEY_CACHE_MS,
     idempotencyTtlHours: e.KITH_IDEMPOTENCY_TTL_HOURS,
     idempotencyLockSeconds: e.KITH_IDEMPOTENCY_LOCK_SECONDS,
+    rateLimitWindowSeconds: e.KITH_RATE_LIMIT_WINDOW_SECONDS,
     demo: e.KITH_DEMO,
+    kafkaBrokers: e.KAFKA_BROKERS?.split(','),
+    roles: e.KITH_ROLES.split(','),
+    instanceId: e.KITH_INSTANCE_ID,
+    syncDeadlineMs: e.KITH_SYNC_DEADLINE_MS,
+    topicPartitions: e.KITH_TOPIC_PARTITIONS,
+    requestRetentionHours: e.KITH_REQUEST_RETENTION_HOURS,
+    replyRetentionMs: e.KITH_REPLY_RETENTION_MS,
     dbPoolSize: e.KITH_DB_POOL_SIZE,
     logLevel: e.LOG_LEVEL,
   };

@@ -3,6 +3,7 @@ import type { Clock } from '../adapters/clock.ts';
 import type { AccountStore, ApiKeyStore, IdempotencyStore, PlanStore } from '../adapters/db/port.ts';
 import type { Dispatcher } from '../adapters/dispatch/port.ts';
 import type { Logger } from '../adapters/logger.ts';
+import type { RateLimiter } from '../adapters/rate-limit/port.ts';
 import type { ApiEnv } from './env.ts';
 import { onError, onNotFound } from './errors.ts';
 import { keyAuthenticator } from './key-authenticator.ts';
@@ -10,6 +11,7 @@ import { adminAuth } from './middleware/admin-auth.ts';
 import { apiKeyAuth } from './middleware/api-key-auth.ts';
 import { idempotency } from './middleware/idempotency.ts';
 import { jsonBody } from './middleware/json-body.ts';
+import { rateLimit } from './middleware/rate-limit.ts';
 import { requestId } from './middleware/request-id.ts';
 import { openApiRoutes } from './openapi.ts';
 import { adminRoutes } from './routes/admin.ts';
@@ -21,10 +23,21 @@ export type AppDeps = {
   clock: Clock;
   stores: { plans: PlanStore; accounts: AccountStore; apiKeys: ApiKeyStore; idempotency: IdempotencyStore };
   dispatcher: Dispatcher;
+  rateLimiter: RateLimiter;
   ready: ReadinessCheck;
   adminToken: string;
-  limits: { maxBodyBytes: number; keyCacheMs: number; idempotencyTtlHours: number; idempotencyLockSeconds: number };
+  limits: {
+    maxBodyBytes: number;
+    keyCacheMs: number;
+    idempotencyTtlHours: number;
+    idempotencyLockSeconds: number;
+    rateLimitWindowSeconds: number;
+    syncDeadlineMs: number;
+  };
 };
+
+/** Downloading an already-built audience file is not counted: clients retry that GET. */
+const RATE_LIMIT_EXEMPT: ReadonlySet<string> = new Set(['audience.download']);
 
 /** The ingress: every route, middleware and error mapping, built once from explicit dependencies. */
 export function createApp(deps: AppDeps) {
@@ -36,12 +49,22 @@ export function createApp(deps: AppDeps) {
 
   const body = jsonBody({ maxBytes: limits.maxBodyBytes });
   const authenticator = keyAuthenticator({ keys: stores.apiKeys, clock, cacheMs: limits.keyCacheMs });
-  app.use('/v3/*', apiKeyAuth({ authenticator }));
+  app.use(
+    '/v3/*',
+    apiKeyAuth({ authenticator }),
+    rateLimit({
+      limiter: deps.rateLimiter,
+      clock,
+      windowSeconds: limits.rateLimitWindowSeconds,
+      exempt: RATE_LIMIT_EXEMPT,
+    }),
+  );
   app.route(
     '/v3',
     v3Routes({
       dispatcher: deps.dispatcher,
       clock,
+      syncDeadlineMs: limits.syncDeadlineMs,
       edge: [
         body,
         idempotency({

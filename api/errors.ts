@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { z } from 'zod';
+import { RetryableError } from '../adapters/errors.ts';
 import type { ErrorBody } from '../schemas/errors.ts';
 import type { ApiEnv } from './env.ts';
 
@@ -34,10 +35,17 @@ export function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
     .join('; ');
 }
 
-/** The one error handler: known errors get their status, anything else a logged, generic 500. */
+/**
+ * The one error handler: known errors get their status, an unavailable dependency (the bus, the database)
+ * 503 with Retry-After, anything else a logged, generic 500.
+ */
 export function onError(error: Error, c: Context<ApiEnv>): Response {
   if (error instanceof ApiError) {
     return c.json(errorBody(c, error.status, error.message), error.status, error.headers);
+  }
+  if (error instanceof RetryableError) {
+    c.get('log')?.warn({ err: error }, 'dependency unavailable');
+    return c.json(errorBody(c, 503, 'Service temporarily unavailable; please retry'), 503, { 'Retry-After': '1' });
   }
   if (error instanceof HTTPException) {
     return c.json(errorBody(c, error.status, error.message || 'Request failed'), error.status);

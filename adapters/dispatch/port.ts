@@ -1,8 +1,9 @@
 import type { OperationReply, OperationRequested } from '../../schemas/events/operation-requested.ts';
 
-/** Hands a request to the worker that owns its operation and waits for the reply. */
+/** Hands a request to the worker that owns its operation and waits for the reply, up to a deadline. */
 export interface Dispatcher {
-  dispatch(request: OperationRequested): Promise<OperationReply>;
+  /** The reply, or undefined when the deadline passed first. Rejects with RetryableError when the bus is down. */
+  dispatch(request: OperationRequested, deadline: Date): Promise<OperationReply | undefined>;
 }
 
 /** A worker's handler: a plain function from event to reply. */

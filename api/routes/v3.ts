@@ -12,22 +12,33 @@ import { parseOrBadRequest } from '../validate.ts';
 export type V3RouteOptions = {
   dispatcher: Dispatcher;
   clock: Clock;
+  /** How long a synchronous call waits for its worker (below the official clients' 3 s timeout). */
+  syncDeadlineMs: number;
   /** Runs before the operation, after authentication: body parsing, idempotency. */
   edge: MiddlewareHandler<ApiEnv>[];
 };
 
 function operationRoute(name: string, spec: OperationSpec, options: V3RouteOptions) {
   return async function operation(c: Context<ApiEnv>) {
-    const reply = await options.dispatcher.dispatch({
-      eventId: randomUUID(),
-      requestId: c.get('requestId'),
-      accountId: c.get('accountId'),
-      operation: name,
-      body: parseOrBadRequest(spec.request, c.get('body')),
-      query: c.req.query(),
-      receivedAt: options.clock.now().toISOString(),
-    });
-    return c.json(reply.body as object, reply.status as ContentfulStatusCode);
+    const receivedAt = options.clock.now();
+    const reply = await options.dispatcher.dispatch(
+      {
+        eventId: randomUUID(),
+        requestId: c.get('requestId'),
+        accountId: c.get('accountId'),
+        operation: name,
+        body: parseOrBadRequest(spec.request, c.get('body')),
+        query: c.req.query(),
+        receivedAt: receivedAt.toISOString(),
+      },
+      new Date(receivedAt.getTime() + options.syncDeadlineMs),
+    );
+    if (reply) return c.json(reply.body as object, reply.status as ContentfulStatusCode);
+    if (spec.onDeadline === 'queue') {
+      const message = 'Queued for search. Please retry your query within about 2 minutes.';
+      return c.json({ status: 202, message, requestId: c.get('requestId') }, 202);
+    }
+    throw new ApiError(503, `${name} did not complete in time; please retry`, { 'Retry-After': '1' });
   };
 }
 

@@ -1,8 +1,16 @@
 import type { z } from 'zod';
+import type { WorkerName } from '../events/topics.ts';
 import { StatsGetRequest, StatsGetResponse } from './stats-get.ts';
 
 export type OperationSpec = {
   summary: string;
+  /** The worker that handles it. */
+  worker: WorkerName;
+  /**
+   * What the caller gets when the worker has not answered by the synchronous deadline: `queue` answers 202
+   * "queued, retry" (lookups, as the interface does); the others 503 with Retry-After.
+   */
+  onDeadline?: 'queue';
   request: z.ZodType;
   response: z.ZodType;
   /** Statuses other than 200 that the operation answers on success (202 queued, 404 no match). */
@@ -13,6 +21,7 @@ export type OperationSpec = {
 export const v3Operations = {
   'stats.get': {
     summary: 'Usage statistics and plan of the current billing period',
+    worker: 'usage',
     request: StatsGetRequest,
     response: StatsGetResponse,
   },

@@ -1,0 +1,15 @@
+import type { SqlClient } from '../db/sql-client.ts';
+import type { Logger } from '../logger.ts';
+import { createEmbeddedBus } from './embedded.ts';
+import type { Bus } from './port.ts';
+
+export type BusOptions = { kafkaBrokers: string[] | undefined; clientId: string; db: SqlClient; log: Logger };
+
+/** Kafka when brokers are configured (kafkajs is loaded only then), otherwise the embedded bus in the database. */
+export async function openBus(options: BusOptions): Promise<Bus> {
+  if (options.kafkaBrokers) {
+    const { createKafkaBus } = await import('./kafka.ts');
+    return createKafkaBus({ brokers: options.kafkaBrokers, clientId: options.clientId, log: options.log });
+  }
+  return createEmbeddedBus({ db: options.db, log: options.log });
+}

@@ -1,0 +1,58 @@
+import { OperationReply } from '../../schemas/events/operation-requested.ts';
+import { CORRELATION_HEADER } from '../../schemas/events/topics.ts';
+import type { Bus, Consumer } from '../bus/port.ts';
+import type { Logger } from '../logger.ts';
+import type { ReplyInbox, ReplySender } from './port.ts';
+import { replyWaiters } from './waiters.ts';
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Replies over the bus (distributed mode): every ingress process reads a topic of its own, named after its
+ * instance id, so a reply reaches the replica that is waiting for it. Replies carry person data: the topic
+ * keeps them only `retentionMs`.
+ */
+export async function busReplyInbox(options: {
+  bus: Bus;
+  instanceId: string;
+  retentionMs: number;
+  log: Logger;
+}): Promise<ReplyInbox> {
+  const address = `kith.replies.${options.instanceId}`;
+  const waiters = replyWaiters();
+  await options.bus.ensureTopics([{ name: address, partitions: 1, retentionMs: options.retentionMs }]);
+  const consumer: Consumer = await options.bus.consume({
+    groupId: `kith-replies-${options.instanceId}`,
+    topics: [address],
+    async handle(message) {
+      const correlationId = message.headers[CORRELATION_HEADER];
+      const reply = OperationReply.safeParse(parseJson(message.value));
+      if (!correlationId || !reply.success) {
+        options.log.warn({ topic: address, offset: message.offset }, 'malformed reply dropped');
+        return;
+      }
+      waiters.settle(correlationId, reply.data);
+    },
+  });
+  return {
+    address,
+    expect: (correlationId) => waiters.expect(correlationId),
+    close: () => consumer.stop(),
+  };
+}
+
+export function busReplySender(bus: Bus): ReplySender {
+  return {
+    async send(address, correlationId, reply) {
+      await bus.publish(address, [
+        { key: correlationId, value: JSON.stringify(reply), headers: { [CORRELATION_HEADER]: correlationId } },
+      ]);
+    },
+  };
+}

@@ -1,0 +1,56 @@
+import type { MiddlewareHandler } from 'hono';
+import type { Clock } from '../../adapters/clock.ts';
+import type { RateLimiter, RateState } from '../../adapters/rate-limit/port.ts';
+import type { ApiEnv } from '../env.ts';
+import { ApiError } from '../errors.ts';
+
+export type RateLimitOptions = {
+  limiter: RateLimiter;
+  clock: Clock;
+  windowSeconds: number;
+  /** Operations (the last path segment, `audience.download`) that are not counted. */
+  exempt: ReadonlySet<string>;
+};
+
+/** The legacy `X-Rate-Limit-*` trio and the IETF draft's `RateLimit-Policy` and `RateLimit` pair. */
+function rateLimitHeaders(state: RateState, windowSeconds: number): Record<string, string> {
+  return {
+    'X-Rate-Limit-Limit': String(state.limit),
+    'X-Rate-Limit-Remaining': String(state.remaining),
+    'X-Rate-Limit-Reset': String(state.resetSeconds),
+    'RateLimit-Policy': `"default";q=${state.limit};w=${windowSeconds}`,
+    RateLimit: `"default";r=${state.remaining};t=${state.resetSeconds}`,
+  };
+}
+
+/**
+ * The account's plan allows `rateLimit` calls per fixed window; a call over it answers 403 with
+ * `Retry-After` and never reaches the operation. Runs after authentication (which sets the account and its
+ * limit), so unauthenticated calls count against no one. Every answer, errors included, carries the headers.
+ */
+export function rateLimit(options: RateLimitOptions): MiddlewareHandler<ApiEnv> {
+  const { limiter, clock, windowSeconds, exempt } = options;
+  return async function rateLimitMiddleware(c, next) {
+    const accountId = c.get('accountId');
+    const policy = { limit: c.get('rateLimit'), windowSeconds };
+    const now = clock.now();
+    const operation = c.req.path.slice(c.req.path.lastIndexOf('/') + 1);
+    let state: RateState;
+    if (exempt.has(operation)) {
+      state = await limiter.peek(accountId, policy, now);
+    } else {
+      const decision = await limiter.hit(accountId, policy, now);
+      if (!decision.allowed) {
+        throw new ApiError(
+          403,
+          `Rate limit exceeded: ${policy.limit} calls per ${windowSeconds} seconds; retry in ${decision.resetSeconds} seconds`,
+          { ...rateLimitHeaders(decision, windowSeconds), 'Retry-After': String(decision.resetSeconds) },
+        );
+      }
+      state = decision;
+    }
+    // Set on the answer once it exists, so that answers made by the error handler carry them too.
+    await next();
+    for (const [name, value] of Object.entries(rateLimitHeaders(state, windowSeconds))) c.header(name, value);
+  };
+}

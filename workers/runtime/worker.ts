@@ -1,0 +1,102 @@
+import type { Bus, ConsumedMessage, Consumer } from '../../adapters/bus/port.ts';
+import type { OperationHandler } from '../../adapters/dispatch/port.ts';
+import { RetryableError } from '../../adapters/errors.ts';
+import type { Logger } from '../../adapters/logger.ts';
+import type { ReplySender } from '../../adapters/replies/port.ts';
+import { OperationRequested, type OperationReply } from '../../schemas/events/operation-requested.ts';
+import { CORRELATION_HEADER, DEAD_LETTER_TOPIC, REPLY_TO_HEADER } from '../../schemas/events/topics.ts';
+import { withRetries } from './retry.ts';
+
+export type WorkerOptions = {
+  /** The worker's name: its consumer group is `kith-worker-<name>`. */
+  name: string;
+  topic: string;
+  bus: Bus;
+  replies: ReplySender;
+  log: Logger;
+  handlers: Readonly<Record<string, OperationHandler>>;
+  /** Requests of one partition handled at once (default 1: in order). */
+  concurrency?: number;
+  retryDelaysMs?: readonly number[];
+  sleep?: (ms: number) => Promise<void>;
+};
+
+const FAILED: OperationReply = { status: 500, body: { status: 500, message: 'Internal server error' } };
+const UNAVAILABLE: OperationReply = {
+  status: 503,
+  body: { status: 503, message: 'Service temporarily unavailable; please retry' },
+};
+
+function decode(message: ConsumedMessage): OperationRequested | undefined {
+  try {
+    const parsed = OperationRequested.safeParse(JSON.parse(message.value));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The shared loop around a worker's handlers: decode the event, run the handler with short retries for
+ * blips, send the reply to the ingress that waits for it, and dead-letter what cannot be handled.
+ * Handlers stay plain functions from event to reply.
+ */
+export async function startWorker(options: WorkerOptions): Promise<Consumer> {
+  const log = options.log.child({ worker: options.name });
+  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  await options.bus.ensureTopics([{ name: DEAD_LETTER_TOPIC, partitions: 1 }]);
+
+  async function deadLetter(message: ConsumedMessage, reason: string) {
+    await options.bus.publish(DEAD_LETTER_TOPIC, [
+      {
+        key: message.key,
+        value: JSON.stringify({ topic: message.topic, partition: message.partition, offset: message.offset, reason, event: message.value }),
+      },
+    ]);
+  }
+
+  async function reply(message: ConsumedMessage, answer: OperationReply) {
+    const address = message.headers[REPLY_TO_HEADER];
+    const correlationId = message.headers[CORRELATION_HEADER];
+    if (!address || !correlationId) return;
+    await options.replies.send(address, correlationId, answer).catch((error: unknown) => {
+      log.warn({ err: error, correlationId }, 'reply could not be sent; the caller will time out');
+    });
+  }
+
+  async function answer(request: OperationRequested, message: ConsumedMessage): Promise<OperationReply> {
+    const handler = options.handlers[request.operation];
+    if (!handler) {
+      await deadLetter(message, `no handler for ${request.operation}`);
+      return FAILED;
+    }
+    try {
+      return await withRetries(() => handler(request), {
+        delaysMs: options.retryDelaysMs ?? [50, 250, 1000],
+        shouldRetry: (error) => error instanceof RetryableError,
+        sleep,
+      });
+    } catch (error) {
+      log.error({ err: error, eventId: request.eventId, operation: request.operation }, 'handler failed');
+      if (error instanceof RetryableError) return UNAVAILABLE;
+      await deadLetter(message, error instanceof Error ? error.message : String(error));
+      return FAILED;
+    }
+  }
+
+  return options.bus.consume({
+    groupId: `kith-worker-${options.name}`,
+    topics: [options.topic],
+    concurrency: options.concurrency,
+    fromBeginning: true,
+    async handle(message) {
+      const request = decode(message);
+      if (!request) {
+        log.warn({ topic: message.topic, offset: message.offset }, 'malformed event dead-lettered');
+        await deadLetter(message, 'malformed event');
+        return;
+      }
+      await reply(message, await answer(request, message));
+    },
+  });
+}
