@@ -49,11 +49,17 @@ function parseRoles(roles: string[], distributed: boolean): Roles {
   return { ingress: all || roles.includes('ingress'), workers: [...workers] };
 }
 
-/** Each worker's handlers, by operation. The one place that knows which code serves which operation. */
-function workerHandlers(name: WorkerName, stores: Stores, clock: Clock): Record<string, OperationHandler> {
+type WorkerSetup = { handlers: Record<string, OperationHandler>; concurrency: number };
+
+/**
+ * Each worker's handlers, by operation: the one place that knows which code serves which operation.
+ * `concurrency` is how many requests of one partition are worked at once: reads need no order among
+ * themselves, so one busy account does not queue behind itself.
+ */
+function workerSetup(name: WorkerName, stores: Stores, clock: Clock): WorkerSetup {
   switch (name) {
     case 'usage':
-      return { 'stats.get': statsGetHandler({ accounts: stores.accounts, clock }) };
+      return { handlers: { 'stats.get': statsGetHandler({ accounts: stores.accounts, clock }) }, concurrency: 16 };
   }
 }
 
@@ -112,6 +118,7 @@ async function buildIngress(parts: {
       idempotencyLockSeconds: config.idempotencyLockSeconds,
       rateLimitWindowSeconds: config.rateLimitWindowSeconds,
       syncDeadlineMs: config.syncDeadlineMs,
+      resultTtlSeconds: config.resultTtlSeconds,
     },
   });
   const sweep = setInterval(() => {
@@ -151,7 +158,15 @@ export async function startKith(config: ServerConfig, options: StartOptions = {}
   const sender: ReplySender = local ?? busReplySender(bus);
   const consumers = await Promise.all(
     roles.workers.map((name) =>
-      startWorker({ name, topic: requestTopic(name), bus, replies: sender, log, handlers: workerHandlers(name, stores, clock) }),
+      startWorker({
+        name,
+        topic: requestTopic(name),
+        bus,
+        replies: sender,
+        results: stores.idempotency,
+        log,
+        ...workerSetup(name, stores, clock),
+      }),
     ),
   );
 

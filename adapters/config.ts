@@ -33,6 +33,7 @@ const ServerEnv = z.object({
     .regex(/^[A-Za-z0-9_-]{1,64}$/, 'letters, digits, - and _ only')
     .optional(),
   KITH_SYNC_DEADLINE_MS: z.coerce.number().int().min(50).max(2900).default(2500),
+  KITH_RESULT_TTL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(300),
   KITH_TOPIC_PARTITIONS: z.coerce.number().int().min(1).max(256).default(8),
   KITH_REQUEST_RETENTION_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(24 * 7),
   KITH_REPLY_RETENTION_MS: z.coerce.number().int().min(1000).max(86_400_000).default(60_000),
@@ -56,6 +57,7 @@ export type ServerConfig = {
   roles: string[];
   instanceId: string | undefined;
   syncDeadlineMs: number;
+  resultTtlSeconds: number;
   topicPartitions: number;
   requestRetentionHours: number;
   replyRetentionMs: number;
@@ -97,6 +99,7 @@ export function loadServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     roles: e.KITH_ROLES.split(','),
     instanceId: e.KITH_INSTANCE_ID,
     syncDeadlineMs: e.KITH_SYNC_DEADLINE_MS,
+    resultTtlSeconds: e.KITH_RESULT_TTL_SECONDS,
     topicPartitions: e.KITH_TOPIC_PARTITIONS,
     requestRetentionHours: e.KITH_REQUEST_RETENTION_HOURS,
     replyRetentionMs: e.KITH_REPLY_RETENTION_MS,

@@ -4,6 +4,7 @@ import type { AccountStore, ApiKeyStore, IdempotencyStore, PlanStore } from '../
 import type { Dispatcher } from '../adapters/dispatch/port.ts';
 import type { Logger } from '../adapters/logger.ts';
 import type { RateLimiter } from '../adapters/rate-limit/port.ts';
+import type { OperationSpec } from '../schemas/v3/operations.ts';
 import type { ApiEnv } from './env.ts';
 import { onError, onNotFound } from './errors.ts';
 import { keyAuthenticator } from './key-authenticator.ts';
@@ -14,6 +15,7 @@ import { jsonBody } from './middleware/json-body.ts';
 import { rateLimit } from './middleware/rate-limit.ts';
 import { requestId } from './middleware/request-id.ts';
 import { openApiRoutes } from './openapi.ts';
+import { queuedResults } from './queued-results.ts';
 import { adminRoutes } from './routes/admin.ts';
 import { healthRoutes, type ReadinessCheck } from './routes/health.ts';
 import { v3Routes } from './routes/v3.ts';
@@ -33,7 +35,10 @@ export type AppDeps = {
     idempotencyLockSeconds: number;
     rateLimitWindowSeconds: number;
     syncDeadlineMs: number;
+    resultTtlSeconds: number;
   };
+  /** The v3 operations served; schemas/v3's registry unless a test adds its own. */
+  operations?: Readonly<Record<string, OperationSpec>>;
 };
 
 /** Downloading an already-built audience file is not counted: clients retry that GET. */
@@ -63,8 +68,15 @@ export function createApp(deps: AppDeps) {
     '/v3',
     v3Routes({
       dispatcher: deps.dispatcher,
+      queued: queuedResults({
+        store: stores.idempotency,
+        clock,
+        ttlSeconds: limits.resultTtlSeconds,
+        lockSeconds: limits.idempotencyLockSeconds,
+      }),
       clock,
       syncDeadlineMs: limits.syncDeadlineMs,
+      operations: deps.operations,
       edge: [
         body,
         idempotency({

@@ -1,23 +1,13 @@
-import { createHash } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import type { Clock } from '../../adapters/clock.ts';
 import type { IdempotencyStore } from '../../adapters/db/port.ts';
 import type { ApiEnv } from '../env.ts';
 import { ApiError } from '../errors.ts';
+import { requestFingerprint } from '../request-fingerprint.ts';
 
 const MAX_KEY_LENGTH = 255;
 
 export type IdempotencyOptions = { store: IdempotencyStore; clock: Clock; ttlHours: number; lockSeconds: number };
-
-/** JSON with object keys sorted, so that the same body written in another key order hashes the same. */
-function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : 1));
-    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonicalJson(item)}`).join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'null';
-}
 
 /**
  * `Idempotency-Key` on POST, per account: the same key and request replay the first answer; the same key
@@ -32,10 +22,7 @@ export function idempotency(options: IdempotencyOptions): MiddlewareHandler<ApiE
       throw new ApiError(400, `Idempotency-Key must be 1 to ${MAX_KEY_LENGTH} characters`);
     }
     const accountId = c.get('accountId');
-    const query = Object.entries(c.req.query()).sort(([a], [b]) => (a < b ? -1 : 1));
-    const requestHash = createHash('sha256')
-      .update(`${c.req.method} ${c.req.path}\n${canonicalJson(query)}\n${canonicalJson(c.get('body'))}`)
-      .digest('hex');
+    const requestHash = requestFingerprint(c);
     const now = options.clock.now();
     const claim = await options.store.claim({
       accountId,

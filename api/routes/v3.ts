@@ -4,53 +4,71 @@ import { every } from 'hono/combine';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { Clock } from '../../adapters/clock.ts';
 import type { Dispatcher } from '../../adapters/dispatch/port.ts';
-import { isV3Operation, v3Operations, type OperationSpec } from '../../schemas/v3/operations.ts';
+import type { OperationRequested } from '../../schemas/events/operation-requested.ts';
+import { v3Operations, type OperationSpec } from '../../schemas/v3/operations.ts';
 import type { ApiEnv } from '../env.ts';
 import { ApiError } from '../errors.ts';
+import type { queuedResults } from '../queued-results.ts';
+import { requestFingerprint } from '../request-fingerprint.ts';
 import { parseOrBadRequest } from '../validate.ts';
 
 export type V3RouteOptions = {
   dispatcher: Dispatcher;
+  queued: ReturnType<typeof queuedResults>;
   clock: Clock;
   /** How long a synchronous call waits for its worker (below the official clients' 3 s timeout). */
   syncDeadlineMs: number;
   /** Runs before the operation, after authentication: body parsing, idempotency. */
   edge: MiddlewareHandler<ApiEnv>[];
+  /** The operations served; the registry of schemas/v3 unless a test adds its own. */
+  operations?: Readonly<Record<string, OperationSpec>>;
 };
+
+const QUEUED_MESSAGE = 'Queued for search. Please retry your query within about 2 minutes.';
 
 function operationRoute(name: string, spec: OperationSpec, options: V3RouteOptions) {
   return async function operation(c: Context<ApiEnv>) {
     const receivedAt = options.clock.now();
-    const reply = await options.dispatcher.dispatch(
-      {
-        eventId: randomUUID(),
-        requestId: c.get('requestId'),
-        accountId: c.get('accountId'),
-        operation: name,
-        body: parseOrBadRequest(spec.request, c.get('body')),
-        query: c.req.query(),
-        receivedAt: receivedAt.toISOString(),
-      },
-      new Date(receivedAt.getTime() + options.syncDeadlineMs),
-    );
-    if (reply) return c.json(reply.body as object, reply.status as ContentfulStatusCode);
+    const deadline = new Date(receivedAt.getTime() + options.syncDeadlineMs);
+    const body = parseOrBadRequest(spec.request, c.get('body'));
+    const event = (resultKey?: string): OperationRequested => ({
+      eventId: randomUUID(),
+      requestId: c.get('requestId'),
+      accountId: c.get('accountId'),
+      operation: name,
+      body,
+      query: c.req.query(),
+      receivedAt: receivedAt.toISOString(),
+      resultKey,
+    });
+
     if (spec.onDeadline === 'queue') {
-      const message = 'Queued for search. Please retry your query within about 2 minutes.';
-      return c.json({ status: 202, message, requestId: c.get('requestId') }, 202);
+      const outcome = await options.queued.lookup({
+        accountId: c.get('accountId'),
+        fingerprint: requestFingerprint(c, body),
+        deadline,
+        dispatch: (resultKey) => options.dispatcher.dispatch(event(resultKey), deadline),
+      });
+      if (outcome.kind === 'answered') return c.json(outcome.reply.body as object, outcome.reply.status as ContentfulStatusCode);
+      return c.json({ status: 202, message: QUEUED_MESSAGE, requestId: c.get('requestId') }, 202);
     }
+
+    const reply = await options.dispatcher.dispatch(event(), deadline);
+    if (reply) return c.json(reply.body as object, reply.status as ContentfulStatusCode);
     throw new ApiError(503, `${name} did not complete in time; please retry`, { 'Retry-After': '1' });
   };
 }
 
 /** POST /v3/<resource>.<verb> for every operation of the registry; 405 for other methods, 404 for the rest. */
 export function v3Routes(options: V3RouteOptions) {
+  const operations = options.operations ?? v3Operations;
   const app = new Hono<ApiEnv>();
-  for (const [name, spec] of Object.entries(v3Operations)) {
+  for (const [name, spec] of Object.entries(operations)) {
     app.post(`/${name}`, every(...options.edge), operationRoute(name, spec, options));
   }
   app.all('/:operation', (c) => {
     const operation = c.req.param('operation');
-    if (!isV3Operation(operation)) throw new ApiError(404, `Unknown operation: ${operation}`);
+    if (!Object.hasOwn(operations, operation)) throw new ApiError(404, `Unknown operation: ${operation}`);
     throw new ApiError(405, `${operation} accepts only POST`, { Allow: 'POST' });
   });
   return app;

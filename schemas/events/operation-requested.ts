@@ -12,6 +12,11 @@ export const OperationRequested = z.object({
   body: z.unknown(),
   query: z.record(z.string(), z.string()),
   receivedAt: z.iso.datetime(),
+  /**
+   * Set for operations that answer 202 "queued, retry" past the deadline: the worker keeps its reply under
+   * this key, so that the caller's retry gets it without the work being done (or counted) twice.
+   */
+  resultKey: z.string().optional(),
 });
 export type OperationRequested = z.infer<typeof OperationRequested>;
 

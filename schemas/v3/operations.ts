@@ -28,7 +28,3 @@ export const v3Operations = {
 } as const satisfies Record<string, OperationSpec>;
 
 export type V3OperationName = keyof typeof v3Operations;
-
-export function isV3Operation(name: string): name is V3OperationName {
-  return Object.hasOwn(v3Operations, name);
-}

@@ -1,4 +1,5 @@
 import type { Bus, ConsumedMessage, Consumer } from '../../adapters/bus/port.ts';
+import type { IdempotencyStore } from '../../adapters/db/port.ts';
 import type { OperationHandler } from '../../adapters/dispatch/port.ts';
 import { RetryableError } from '../../adapters/errors.ts';
 import type { Logger } from '../../adapters/logger.ts';
@@ -13,6 +14,8 @@ export type WorkerOptions = {
   topic: string;
   bus: Bus;
   replies: ReplySender;
+  /** Where replies are kept for retries of requests that carry a `resultKey`. */
+  results: IdempotencyStore;
   log: Logger;
   handlers: Readonly<Record<string, OperationHandler>>;
   /** Requests of one partition handled at once (default 1: in order). */
@@ -64,6 +67,12 @@ export async function startWorker(options: WorkerOptions): Promise<Consumer> {
     });
   }
 
+  /** Keeps the reply for the caller's retry; a failure is not kept, so the retry sends the request again. */
+  async function keep(request: OperationRequested, key: string, result: OperationReply) {
+    if (result.status >= 500) await options.results.release(request.accountId, key);
+    else await options.results.complete(request.accountId, key, { status: result.status, body: JSON.stringify(result.body) });
+  }
+
   async function answer(request: OperationRequested, message: ConsumedMessage): Promise<OperationReply> {
     const handler = options.handlers[request.operation];
     if (!handler) {
@@ -96,7 +105,9 @@ export async function startWorker(options: WorkerOptions): Promise<Consumer> {
         await deadLetter(message, 'malformed event');
         return;
       }
-      await reply(message, await answer(request, message));
+      const result = await answer(request, message);
+      if (request.resultKey) await keep(request, request.resultKey, result);
+      await reply(message, result);
     },
   });
 }

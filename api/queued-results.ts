@@ -1,0 +1,60 @@
+import type { Clock } from '../adapters/clock.ts';
+import type { IdempotencyStore, StoredAnswer } from '../adapters/db/port.ts';
+import type { OperationReply } from '../schemas/events/operation-requested.ts';
+
+export type QueuedResultsOptions = {
+  store: IdempotencyStore;
+  clock: Clock;
+  /** How long a worker's reply waits for the caller's retry. */
+  ttlSeconds: number;
+  /** After this an unanswered request counts as lost and a retry sends it again. */
+  lockSeconds: number;
+  pollMs?: number;
+};
+
+export type LookupOutcome = { kind: 'answered'; reply: OperationReply } | { kind: 'queued' };
+
+const asReply = (answer: StoredAnswer): OperationReply => ({ status: answer.status, body: JSON.parse(answer.body) });
+
+/**
+ * Lookups that may answer 202 "queued, retry": the same request (same account and fingerprint) is sent to a
+ * worker once; while it is being worked on, a retry waits for its reply instead of sending it again, and once
+ * answered a retry gets the kept reply. The keys live beside Idempotency-Key's, prefixed `queued:`.
+ */
+export function queuedResults(options: QueuedResultsOptions) {
+  const pollMs = options.pollMs ?? 50;
+
+  async function claim(accountId: string, key: string, fingerprint: string) {
+    const now = options.clock.now();
+    return options.store.claim({
+      accountId,
+      key,
+      requestHash: fingerprint,
+      now,
+      expiredBefore: new Date(now.getTime() - options.ttlSeconds * 1000),
+      abandonedBefore: new Date(now.getTime() - options.lockSeconds * 1000),
+    });
+  }
+
+  return {
+    async lookup(input: {
+      accountId: string;
+      fingerprint: string;
+      deadline: Date;
+      dispatch(resultKey: string): Promise<OperationReply | undefined>;
+    }): Promise<LookupOutcome> {
+      const key = `queued:${input.fingerprint}`;
+      for (;;) {
+        const claimed = await claim(input.accountId, key, input.fingerprint);
+        if (claimed.kind === 'completed') return { kind: 'answered', reply: asReply(claimed.answer) };
+        if (claimed.kind === 'claimed') {
+          const reply = await input.dispatch(key);
+          return reply ? { kind: 'answered', reply } : { kind: 'queued' };
+        }
+        // In flight (from an earlier call): wait for its reply until our own deadline.
+        if (options.clock.now().getTime() + pollMs > input.deadline.getTime()) return { kind: 'queued' };
+        await new Promise((resolve) => setTimeout(resolve, pollMs));
+      }
+    },
+  };
+}
