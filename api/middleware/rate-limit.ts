@@ -41,10 +41,11 @@ export function rateLimit(options: RateLimitOptions): MiddlewareHandler<ApiEnv> 
     } else {
       const decision = await limiter.hit(accountId, policy, now);
       if (!decision.allowed) {
+        const retryAfter = String(decision.resetSeconds);
         throw new ApiError(
           403,
-          `Rate limit exceeded: ${policy.limit} calls per ${windowSeconds} seconds; retry in ${decision.resetSeconds} seconds`,
-          { ...rateLimitHeaders(decision, windowSeconds), 'Retry-After': String(decision.resetSeconds) },
+          `Rate limit exceeded: ${policy.limit} calls per ${windowSeconds} seconds; retry in ${retryAfter} seconds`,
+          { ...rateLimitHeaders(decision, windowSeconds), 'Retry-After': retryAfter },
         );
       }
       state = decision;

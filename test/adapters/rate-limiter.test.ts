@@ -65,15 +65,17 @@ describe.each(implementations)('RateLimiter conformance ($name)', (implementatio
     await limiter.hit(account, policy, at(1_000));
     await limiter.hit(account, policy, at(2_000));
     expect((await limiter.hit(account, policy, at(59_999))).allowed).toBe(false);
-    expect(await limiter.hit(account, policy, at(60_000))).toEqual({ allowed: true, limit: 2, remaining: 1, resetSeconds: 60 });
-    expect(await limiter.hit(account, policy, at(185_000))).toEqual({ allowed: true, limit: 2, remaining: 1, resetSeconds: 55 });
+    const next = { allowed: true, limit: 2, remaining: 1 };
+    expect(await limiter.hit(account, policy, at(60_000))).toEqual({ ...next, resetSeconds: 60 });
+    expect(await limiter.hit(account, policy, at(185_000))).toEqual({ ...next, resetSeconds: 55 });
   });
 
   it('counts a call from a clock slightly behind into the window a clock ahead already started', async () => {
     const account = randomUUID();
     const policy = perMinute(5);
     await limiter.hit(account, policy, at(60_500));
-    expect(await limiter.hit(account, policy, at(59_900))).toEqual({ allowed: true, limit: 5, remaining: 3, resetSeconds: 61 });
+    const behind = await limiter.hit(account, policy, at(59_900));
+    expect(behind).toEqual({ allowed: true, limit: 5, remaining: 3, resetSeconds: 61 });
   });
 
   it('keeps each account on its own count', async () => {
@@ -97,13 +99,15 @@ describe.each(implementations)('RateLimiter conformance ($name)', (implementatio
   it('follows a lowered limit within the running window', async () => {
     const account = randomUUID();
     for (let call = 0; call < 3; call += 1) await limiter.hit(account, perMinute(10), at(call));
-    expect(await limiter.hit(account, perMinute(2), at(10))).toEqual({ allowed: false, limit: 2, remaining: 0, resetSeconds: 60 });
+    const lowered = await limiter.hit(account, perMinute(2), at(10));
+    expect(lowered).toEqual({ allowed: false, limit: 2, remaining: 0, resetSeconds: 60 });
     expect(await limiter.hit(account, perMinute(10), at(20))).toMatchObject({ allowed: true, remaining: 6 });
   });
 
   it('admits exactly the limit out of 500 concurrent calls', async () => {
     const account = randomUUID();
-    const decisions = await Promise.all(Array.from({ length: 500 }, () => limiter.hit(account, perMinute(100), at(5_000))));
+    const calls = Array.from({ length: 500 }, () => limiter.hit(account, perMinute(100), at(5_000)));
+    const decisions = await Promise.all(calls);
     expect(decisions.filter((decision) => decision.allowed)).toHaveLength(100);
     const remaining = decisions.filter((decision) => decision.allowed).map((decision) => decision.remaining);
     expect(new Set(remaining).size).toBe(100); // each admitted call saw its own count

@@ -70,7 +70,11 @@ describe.each(MODES)('rate limiting (%s)', (mode) => {
     const refused = await exhaust(alice);
     expect(refused.status).toBe(403);
     expect(refused.headers.get('content-type')).toMatch(/application\/json/);
-    expect(refused.body).toEqual({ status: 403, message: expect.stringMatching(/^Rate limit exceeded/), requestId: expect.any(String) });
+    expect(refused.body).toEqual({
+      status: 403,
+      message: expect.stringMatching(/^Rate limit exceeded/),
+      requestId: expect.any(String),
+    });
     const { limit, remaining, reset } = rateLimitHeaders(refused);
     expect([limit, remaining]).toEqual(['5', '0']);
     expect(reset).toBeGreaterThanOrEqual(1);
