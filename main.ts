@@ -8,7 +8,7 @@ import { readOrCreateAdminToken } from './adapters/admin-token.ts';
 import { openBus } from './adapters/bus/open.ts';
 import type { Bus } from './adapters/bus/port.ts';
 import { systemClock, type Clock } from './adapters/clock.ts';
-import { ConfigError, loadServerConfig, type ServerConfig } from './adapters/config.ts';
+import { ConfigError, serverConfigFromEnvironment, type ServerConfig } from './adapters/config.ts';
 import { migrate } from './adapters/db/migrate.ts';
 import { createStores, openDatabase, type Stores } from './adapters/db/open.ts';
 import type { SqlClient } from './adapters/db/sql-client.ts';
@@ -207,8 +207,8 @@ export async function startKith(config: ServerConfig, options: StartOptions = {}
 }
 
 /** `npm start`: configuration from the environment, clean stop on SIGTERM and SIGINT. */
-export async function runFromEnvironment(): Promise<void> {
-  const config = loadServerConfig();
+export async function runFromEnvironment(overrides: Record<string, string> = {}): Promise<void> {
+  const config = serverConfigFromEnvironment(overrides);
   const log = createLogger(config.logLevel);
   const kith = await startKith(config, { log });
   let stopping = false;

@@ -108,6 +108,11 @@ export function loadServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
   };
 }
 
+/** The process environment, with values given on the command line (`kith serve --role`) taking precedence. */
+export function serverConfigFromEnvironment(overrides: Record<string, string> = {}): ServerConfig {
+  return loadServerConfig({ ...process.env, ...overrides });
+}
+
 const CliEnv = z.object({
   KITH_URL: z.url({ protocol: /^https?$/ }).default('http://127.0.0.1:8080'),
   KITH_ADMIN_TOKEN: z.string().min(1).optional(),

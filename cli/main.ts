@@ -15,10 +15,11 @@ const connect = () => adminClient(loadCliConfig());
 
 program
   .command('serve')
-  .description('Run the Kith server (embedded unless DATABASE_URL is set)')
-  .action(async () => {
+  .description('Run the Kith server (embedded unless DATABASE_URL and KAFKA_BROKERS are set)')
+  .option('--role <roles>', 'all, ingress or worker:<name>, comma-separated (default: KITH_ROLES, else all)')
+  .action(async (options: { role?: string }) => {
     const { runFromEnvironment } = await import('../main.ts');
-    await runFromEnvironment();
+    await runFromEnvironment(options.role ? { KITH_ROLES: options.role } : {});
   });
 registerPlanCommands(program, connect, output);
 registerAccountCommands(program, connect, output);
