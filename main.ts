@@ -24,7 +24,7 @@ import { issueApiKey } from './api/api-keys.ts';
 import { createApp } from './api/app.ts';
 import type { ApiEnv } from './api/env.ts';
 import { healthRoutes } from './api/routes/health.ts';
-import { requestTopic, WORKER_NAMES, type WorkerName } from './schemas/events/topics.ts';
+import { topicNames, WORKER_NAMES, type TopicNames, type WorkerName } from './schemas/events/topics.ts';
 import { v3Operations } from './schemas/v3/operations.ts';
 import { startWorker } from './workers/runtime/worker.ts';
 import { statsGetHandler } from './workers/stats/stats-get.ts';
@@ -93,13 +93,14 @@ async function buildIngress(parts: {
   db: SqlClient;
   stores: Stores;
   bus: Bus;
+  topics: TopicNames;
   inbox: ReplyInbox;
   announce: (text: string) => void;
 }): Promise<Ingress> {
   const { config, log, clock, db, stores } = parts;
   const adminToken = config.adminToken ?? (await readOrCreateAdminToken(config.dataDir));
   if (config.demo && !config.databaseUrl) await createDemoAccountIfEmpty(stores, clock, parts.announce);
-  const topics = Object.fromEntries(Object.entries(v3Operations).map(([name, spec]) => [name, requestTopic(spec.worker)]));
+  const topics = Object.fromEntries(Object.entries(v3Operations).map(([name, spec]) => [name, parts.topics.requests(spec.worker)]));
   const app = createApp({
     log,
     clock,
@@ -146,9 +147,10 @@ export async function startKith(config: ServerConfig, options: StartOptions = {}
   if (applied.length > 0) log.info({ migrations: applied }, 'database migrated');
   const stores = createStores(db);
   const bus = await openBus({ kafkaBrokers: config.kafkaBrokers, clientId: `kith-${instanceId}`, db, log });
+  const topics = topicNames(config.topicPrefix);
   await bus.ensureTopics(
     WORKER_NAMES.map((name) => ({
-      name: requestTopic(name),
+      name: topics.requests(name),
       partitions: config.topicPartitions,
       retentionMs: config.requestRetentionHours * 3_600_000,
     })),
@@ -160,7 +162,7 @@ export async function startKith(config: ServerConfig, options: StartOptions = {}
     roles.workers.map((name) =>
       startWorker({
         name,
-        topic: requestTopic(name),
+        topics,
         bus,
         replies: sender,
         results: stores.idempotency,
@@ -173,8 +175,8 @@ export async function startKith(config: ServerConfig, options: StartOptions = {}
   let ingress: Ingress | undefined;
   let inbox: ReplyInbox | undefined;
   if (roles.ingress) {
-    inbox = local ?? (await busReplyInbox({ bus, instanceId, retentionMs: config.replyRetentionMs, log }));
-    ingress = await buildIngress({ config, log, clock, db, stores, bus, inbox, announce });
+    inbox = local ?? (await busReplyInbox({ bus, topics, instanceId, retentionMs: config.replyRetentionMs, log }));
+    ingress = await buildIngress({ config, log, clock, db, stores, bus, topics, inbox, announce });
   }
   const app = ingress?.app ?? new Hono<ApiEnv>().route('/', healthRoutes({ ready: async () => void (await db.query('SELECT 1')) }));
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {

@@ -34,6 +34,7 @@ const ServerEnv = z.object({
     .optional(),
   KITH_SYNC_DEADLINE_MS: z.coerce.number().int().min(50).max(2900).default(2500),
   KITH_RESULT_TTL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(300),
+  KITH_TOPIC_PREFIX: z.string().regex(/^[a-z][a-z0-9-]{0,39}$/, 'lower-case letters, digits and -').default('kith'),
   KITH_TOPIC_PARTITIONS: z.coerce.number().int().min(1).max(256).default(8),
   KITH_REQUEST_RETENTION_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(24 * 7),
   KITH_REPLY_RETENTION_MS: z.coerce.number().int().min(1000).max(86_400_000).default(60_000),
@@ -58,6 +59,7 @@ export type ServerConfig = {
   instanceId: string | undefined;
   syncDeadlineMs: number;
   resultTtlSeconds: number;
+  topicPrefix: string;
   topicPartitions: number;
   requestRetentionHours: number;
   replyRetentionMs: number;
@@ -100,6 +102,7 @@ export function loadServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     instanceId: e.KITH_INSTANCE_ID,
     syncDeadlineMs: e.KITH_SYNC_DEADLINE_MS,
     resultTtlSeconds: e.KITH_RESULT_TTL_SECONDS,
+    topicPrefix: e.KITH_TOPIC_PREFIX,
     topicPartitions: e.KITH_TOPIC_PARTITIONS,
     requestRetentionHours: e.KITH_REQUEST_RETENTION_HOURS,
     replyRetentionMs: e.KITH_REPLY_RETENTION_MS,

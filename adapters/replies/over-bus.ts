@@ -1,5 +1,5 @@
 import { OperationReply } from '../../schemas/events/operation-requested.ts';
-import { CORRELATION_HEADER } from '../../schemas/events/topics.ts';
+import { CORRELATION_HEADER, type TopicNames } from '../../schemas/events/topics.ts';
 import type { Bus, Consumer } from '../bus/port.ts';
 import type { Logger } from '../logger.ts';
 import type { ReplyInbox, ReplySender } from './port.ts';
@@ -20,15 +20,16 @@ function parseJson(text: string): unknown {
  */
 export async function busReplyInbox(options: {
   bus: Bus;
+  topics: TopicNames;
   instanceId: string;
   retentionMs: number;
   log: Logger;
 }): Promise<ReplyInbox> {
-  const address = `kith.replies.${options.instanceId}`;
+  const address = options.topics.replies(options.instanceId);
   const waiters = replyWaiters();
   await options.bus.ensureTopics([{ name: address, partitions: 1, retentionMs: options.retentionMs }]);
   const consumer: Consumer = await options.bus.consume({
-    groupId: `kith-replies-${options.instanceId}`,
+    groupId: options.topics.replyGroup(options.instanceId),
     topics: [address],
     async handle(message) {
       const correlationId = message.headers[CORRELATION_HEADER];

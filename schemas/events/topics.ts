@@ -1,12 +1,25 @@
-/** Topic names and message headers shared by the ingress and the workers. */
+/** Topic and consumer-group names and message headers shared by the ingress and the workers. */
 export const WORKER_NAMES = ['usage'] as const;
 export type WorkerName = (typeof WORKER_NAMES)[number];
 
-/** Where the requests a worker handles are published, keyed by account. */
-export const requestTopic = (worker: WorkerName) => `kith.requests.${worker}`;
+export type TopicNames = ReturnType<typeof topicNames>;
 
-/** Requests a worker could not handle (malformed, or failed for good), kept for an operator to look at. */
-export const DEAD_LETTER_TOPIC = 'kith.dead-letter';
+/**
+ * Every name starts with a prefix (`KITH_TOPIC_PREFIX`, default `kith`), so that several Kith deployments,
+ * or test runs, can share one Kafka cluster without reading each other's events.
+ */
+export function topicNames(prefix: string) {
+  return {
+    /** Where the requests a worker handles are published, keyed by account. */
+    requests: (worker: WorkerName) => `${prefix}.requests.${worker}`,
+    workerGroup: (worker: WorkerName) => `${prefix}-worker-${worker}`,
+    /** Where the replies for one ingress process go. */
+    replies: (instanceId: string) => `${prefix}.replies.${instanceId}`,
+    replyGroup: (instanceId: string) => `${prefix}-replies-${instanceId}`,
+    /** Requests a worker could not handle (malformed, or failed for good), kept for an operator to look at. */
+    deadLetter: `${prefix}.dead-letter`,
+  };
+}
 
 export const REPLY_TO_HEADER = 'reply-to';
 export const CORRELATION_HEADER = 'correlation-id';

@@ -15,6 +15,7 @@ import { issueApiKey } from '../../api/api-keys.ts';
 import { createApp } from '../../api/app.ts';
 import type { OperationSpec } from '../../schemas/v3/operations.ts';
 import { startWorker } from '../../workers/runtime/worker.ts';
+import { topicNames } from '../../schemas/events/topics.ts';
 
 /**
  * The pipeline of embedded mode with one extra lookup whose handler is slower than the synchronous deadline:
@@ -27,7 +28,8 @@ const SLOW_LOOKUP: OperationSpec = {
   request: z.object({ name: z.string() }),
   response: z.object({ greeting: z.string() }),
 };
-const TOPIC = 'kith.requests.usage';
+const topics = topicNames('queued-test');
+const TOPIC = topics.requests('usage');
 
 describe('lookups past the synchronous deadline', () => {
   let db: SqlClient;
@@ -46,7 +48,7 @@ describe('lookups past the synchronous deadline', () => {
     const replies = inProcessReplies();
     worker = await startWorker({
       name: 'usage',
-      topic: TOPIC,
+      topics,
       bus,
       replies,
       results: stores.idempotency,

@@ -41,7 +41,7 @@ export async function startTestKith(mode: Mode, env: Record<string, string> = {}
     mode,
     url: kith.url,
     adminToken: kith.adminToken,
-    client: new KithClient(kith.url, kith.adminToken),
+    client: new KithClient([kith.url], kith.adminToken),
     logs: () => lines.map((line) => JSON.parse(line) as Record<string, unknown>),
     async stop() {
       await kith.stop();

@@ -5,13 +5,12 @@ import { RetryableError } from '../../adapters/errors.ts';
 import type { Logger } from '../../adapters/logger.ts';
 import type { ReplySender } from '../../adapters/replies/port.ts';
 import { OperationRequested, type OperationReply } from '../../schemas/events/operation-requested.ts';
-import { CORRELATION_HEADER, DEAD_LETTER_TOPIC, REPLY_TO_HEADER } from '../../schemas/events/topics.ts';
+import { CORRELATION_HEADER, REPLY_TO_HEADER, type TopicNames, type WorkerName } from '../../schemas/events/topics.ts';
 import { withRetries } from './retry.ts';
 
 export type WorkerOptions = {
-  /** The worker's name: its consumer group is `kith-worker-<name>`. */
-  name: string;
-  topic: string;
+  name: WorkerName;
+  topics: TopicNames;
   bus: Bus;
   replies: ReplySender;
   /** Where replies are kept for retries of requests that carry a `resultKey`. */
@@ -47,10 +46,10 @@ function decode(message: ConsumedMessage): OperationRequested | undefined {
 export async function startWorker(options: WorkerOptions): Promise<Consumer> {
   const log = options.log.child({ worker: options.name });
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
-  await options.bus.ensureTopics([{ name: DEAD_LETTER_TOPIC, partitions: 1 }]);
+  await options.bus.ensureTopics([{ name: options.topics.deadLetter, partitions: 1 }]);
 
   async function deadLetter(message: ConsumedMessage, reason: string) {
-    await options.bus.publish(DEAD_LETTER_TOPIC, [
+    await options.bus.publish(options.topics.deadLetter, [
       {
         key: message.key,
         value: JSON.stringify({ topic: message.topic, partition: message.partition, offset: message.offset, reason, event: message.value }),
@@ -94,8 +93,8 @@ export async function startWorker(options: WorkerOptions): Promise<Consumer> {
   }
 
   return options.bus.consume({
-    groupId: `kith-worker-${options.name}`,
-    topics: [options.topic],
+    groupId: options.topics.workerGroup(options.name),
+    topics: [options.topics.requests(options.name)],
     concurrency: options.concurrency,
     fromBeginning: true,
     async handle(message) {
