@@ -19,6 +19,8 @@ export type PartitionRunnerOptions = {
   consumer: ConsumerOptions;
   pollMs: number;
   retryDelayMs: number;
+  /** How long `stop` waits for handlers in hand before leaving their messages uncommitted. */
+  stopGraceMs: number;
   /** Resolves when the previous owner of this partition in the group has committed and let go. */
   startAfter: Promise<void>;
 };
@@ -34,6 +36,8 @@ export function runPartition(options: PartitionRunnerOptions): PartitionRunner {
   const { store, groupId, topic, partition, consumer } = options;
   const concurrency = Math.max(1, consumer.concurrency ?? 1);
   const stopped = new AbortController();
+  /** Set when `stop` gave up waiting: nothing may be committed after that, the next owner reads it again. */
+  let abandoned = false;
 
   /** Waits `ms`, or less when the stop comes or (when idle) a message is published to the topic. */
   function pause(ms: number, untilPublished: boolean): Promise<void> {
@@ -46,9 +50,19 @@ export function runPartition(options: PartitionRunnerOptions): PartitionRunner {
     ]);
   }
 
+  /** The batch in hand and which of its messages were handled, so a stop that gives up can commit those. */
+  let inHand: { batch: StoredMessage[]; settled: boolean[] } | undefined;
+
+  /** The offset after the last message of the batch handled without a gap before it. */
+  function handledUpTo(batch: StoredMessage[], settled: boolean[]): number {
+    const firstUnsettled = settled.indexOf(false);
+    return batch[0]!.offset + (firstUnsettled === -1 ? batch.length : firstUnsettled);
+  }
+
   /** Handles a batch; returns the offset after the last message handled without a break before it. */
   async function handleBatch(batch: StoredMessage[]): Promise<{ nextOffset: number; failed: boolean }> {
     const settled: boolean[] = new Array(batch.length).fill(false);
+    inHand = { batch, settled };
     let failed = false;
     let cursor = 0;
     async function lane() {
@@ -65,8 +79,8 @@ export function runPartition(options: PartitionRunnerOptions): PartitionRunner {
       }
     }
     await Promise.all(Array.from({ length: Math.min(concurrency, batch.length) }, lane));
-    const handledPrefix = settled.indexOf(false) === -1 ? batch.length : settled.indexOf(false);
-    return { nextOffset: batch[0]!.offset + handledPrefix, failed };
+    inHand = undefined;
+    return { nextOffset: handledUpTo(batch, settled), failed };
   }
 
   /** One fetch and its handling, from `offset`; `idle` when nothing was waiting. */
@@ -74,7 +88,7 @@ export function runPartition(options: PartitionRunnerOptions): PartitionRunner {
     const batch = await store.read(topic, partition, offset, FETCH_LIMIT);
     if (batch.length === 0) return { offset, idle: true, failed: false };
     const { nextOffset, failed } = await handleBatch(batch);
-    if (nextOffset > offset) await store.commit(groupId, topic, partition, nextOffset);
+    if (nextOffset > offset && !abandoned) await store.commit(groupId, topic, partition, nextOffset);
     return { offset: nextOffset, idle: false, failed };
   }
 
@@ -100,7 +114,15 @@ export function runPartition(options: PartitionRunnerOptions): PartitionRunner {
   return {
     async stop() {
       stopped.abort();
-      await running;
+      let timer: NodeJS.Timeout | undefined;
+      const gaveUp = new Promise<'gave-up'>((resolve) => (timer = setTimeout(() => resolve('gave-up'), options.stopGraceMs)));
+      const outcome = await Promise.race([running, gaveUp]);
+      clearTimeout(timer);
+      if (outcome !== 'gave-up') return;
+      // Handlers still hang: keep what was handled before them, leave the rest to come again.
+      abandoned = true;
+      const held = inHand;
+      if (held) await store.commit(groupId, topic, partition, handledUpTo(held.batch, held.settled));
     },
   };
 }

@@ -15,6 +15,8 @@ export type EmbeddedBusOptions = {
   pollMs?: number;
   /** Pause before a partition whose handler rejected is read again (default 500 ms). */
   retryDelayMs?: number;
+  /** How long stopping waits for handlers in hand (default 10 s); their messages come again after. */
+  stopGraceMs?: number;
   /** How often messages past their topic's retention are deleted (default one minute). */
   sweepMs?: number;
 };
@@ -89,6 +91,7 @@ export function createEmbeddedBus(options: EmbeddedBusOptions): Bus {
             consumer: member.consumer,
             pollMs,
             retryDelayMs,
+            stopGraceMs: options.stopGraceMs ?? 10_000,
             startAfter: previousOwner,
           }),
         );

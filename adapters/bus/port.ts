@@ -41,7 +41,10 @@ export type ConsumerOptions = {
 };
 
 export interface Consumer {
-  /** Stops fetching, waits for messages in hand, commits what was handled and leaves the group. */
+  /**
+   * Stops fetching, waits for messages in hand (up to a grace period: what is still unfinished then is left
+   * uncommitted and comes again), commits what was handled and leaves the group.
+   */
   stop(): Promise<void>;
 }
 
@@ -49,6 +52,7 @@ export interface Bus {
   ensureTopics(topics: TopicSpec[]): Promise<void>;
   /** Resolves once the messages are durably stored (Kafka acks, or the embedded database committed). */
   publish(topic: string, messages: BusMessage[]): Promise<void>;
+  /** Resolves once the consumer is in its group and positioned: it sees every message published after that. */
   consume(options: ConsumerOptions): Promise<Consumer>;
   close(): Promise<void>;
 }

@@ -16,18 +16,28 @@ function ensurePythonClient() {
   }
 }
 
+/** The variables each service's `env` prints, and the deploy script that starts it. */
+const SERVICES = [
+  { name: 'postgres', variable: 'DATABASE_URL' },
+  { name: 'kafka', variable: 'KAFKA_BROKERS' },
+] as const;
+
 /**
- * Integration tests run against a real PostgreSQL 15. When DATABASE_URL is not set, start the one from
- * deploy/ (installing it with apt when missing), so `npm test` works on a fresh machine.
+ * Integration tests run against a real PostgreSQL 15 and Apache Kafka. Those whose variable is not set are
+ * started from deploy/ (installing what is missing), so `npm test` works on a fresh machine.
  */
 export default function setup() {
   ensurePythonClient();
-  if (!process.env.DATABASE_URL) {
-    const script = `${repoRoot}deploy/services/postgres.sh`;
-    execFileSync('bash', [script, 'start'], { stdio: ['ignore', 'inherit', 'inherit'] });
-    const env = execFileSync('bash', [script, 'env'], { encoding: 'utf8' });
-    const url = /DATABASE_URL=(\S+)/.exec(env)?.[1];
-    if (!url) throw new Error(`deploy/services/postgres.sh env printed no DATABASE_URL: ${env}`);
-    process.env.DATABASE_URL = url;
+  const missing = SERVICES.filter((service) => !process.env[service.variable]);
+  if (missing.length === 0) return;
+  const names = missing.map((service) => service.name);
+  const env = execFileSync('bash', [`${repoRoot}deploy/services/all.sh`, 'start', ...names], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  for (const service of missing) {
+    const value = new RegExp(`${service.variable}=(\\S+)`).exec(env)?.[1];
+    if (!value) throw new Error(`deploy/services/all.sh printed no ${service.variable}: ${env}`);
+    process.env[service.variable] = value;
   }
 }
