@@ -7,7 +7,7 @@ describe('the official Python client (python-fullcontact), unmodified', () => {
   let kith: TestKith;
   let account: TestAccount;
   beforeAll(async () => {
-    kith = await startTestKith('postgres');
+    kith = await startTestKith('distributed');
     account = await createAccount(kith);
   });
   afterAll(() => kith?.stop());

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,19 +8,30 @@ import { createLogger } from '../../adapters/logger.ts';
 import { startKith } from '../../main.ts';
 import { KithClient } from './client.ts';
 import { databaseUrl, type Mode } from './modes.ts';
+import { startKithProcess } from './processes.ts';
+import { kafkaBrokers } from './services.ts';
 
 export type TestKith = {
   mode: Mode;
   url: string;
   adminToken: string;
   client: KithClient;
-  /** Every log line written so far, parsed. */
+  /** Every log line written so far by every process, parsed. */
   logs(): Record<string, unknown>[];
   stop(): Promise<void>;
 };
 
+const parseLines = (lines: string[]) =>
+  lines.flatMap((line) => {
+    try {
+      return [JSON.parse(line) as Record<string, unknown>];
+    } catch {
+      return [];
+    }
+  });
+
 /** A Kith on 127.0.0.1:<free port> in this process, with its own data directory and captured logs. */
-export async function startTestKith(mode: Mode, env: Record<string, string> = {}): Promise<TestKith> {
+async function startInProcess(mode: 'embedded' | 'postgres', env: Record<string, string>): Promise<TestKith> {
   const dataDir = await mkdtemp(join(tmpdir(), 'kith-test-'));
   const lines: string[] = [];
   const sink = new Writable({
@@ -42,10 +54,54 @@ export async function startTestKith(mode: Mode, env: Record<string, string> = {}
     url: kith.url,
     adminToken: kith.adminToken,
     client: new KithClient([kith.url], kith.adminToken),
-    logs: () => lines.map((line) => JSON.parse(line) as Record<string, unknown>),
+    logs: () => parseLines(lines),
     async stop() {
       await kith.stop();
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The distributed mode as it runs in production: real PostgreSQL and Kafka, the usage worker and two
+ * ingress replicas as separate processes, on topics of their own. The client alternates between the
+ * ingress replicas.
+ */
+async function startDistributed(env: Record<string, string>): Promise<TestKith> {
+  const adminToken = `kith_admin_test_${randomBytes(16).toString('hex')}`;
+  const shared = {
+    DATABASE_URL: databaseUrl(),
+    KAFKA_BROKERS: kafkaBrokers().join(','),
+    KITH_ADMIN_TOKEN: adminToken,
+    KITH_TOPIC_PREFIX: `t${randomBytes(6).toString('hex')}`,
+    KITH_TOPIC_PARTITIONS: '4',
+    ...env,
+  };
+  const processes = await Promise.all([
+    startKithProcess({ ...shared, KITH_ROLES: 'worker:usage' }),
+    startKithProcess({ ...shared, KITH_ROLES: 'ingress', KITH_INSTANCE_ID: 'ingress-a' }),
+    startKithProcess({ ...shared, KITH_ROLES: 'ingress', KITH_INSTANCE_ID: 'ingress-b' }),
+  ]);
+  const ingresses = processes.slice(1);
+  return {
+    mode: 'distributed',
+    url: ingresses[0]!.url,
+    adminToken,
+    client: new KithClient(
+      ingresses.map((ingress) => ingress.url),
+      adminToken,
+    ),
+    logs: () => parseLines(processes.flatMap((process) => process.output().split('\n'))),
+    async stop() {
+      const codes = await Promise.all(processes.map((process) => process.stop('SIGTERM')));
+      if (codes.some((code) => code !== 0)) {
+        throw new Error(`a Kith process did not stop cleanly (${codes.join(', ')}):\n${processes.map((p) => p.output()).join('\n')}`);
+      }
+    },
+  };
+}
+
+/** Kith in one of the modes the contract suite runs in. */
+export function startTestKith(mode: Mode, env: Record<string, string> = {}): Promise<TestKith> {
+  return mode === 'distributed' ? startDistributed(env) : startInProcess(mode, env);
 }

@@ -1,8 +1,9 @@
 /**
- * The ways Kith runs, each of which must pass the same contract suite: embedded (PGlite) and with a real
- * PostgreSQL. The Kafka pipeline adds the distributed mode.
+ * The ways Kith runs, each of which must pass the same contract suite: embedded (PGlite and the embedded
+ * bus, one process), postgres (a real PostgreSQL carrying the embedded bus, one process) and distributed
+ * (PostgreSQL and Kafka, the ingress and the workers as separate processes, two ingress replicas).
  */
-export const MODES = ['embedded', 'postgres'] as const;
+export const MODES = ['embedded', 'postgres', 'distributed'] as const;
 export type Mode = (typeof MODES)[number];
 
 export function databaseUrl(): string {
