@@ -1,0 +1,95 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { spawn } from 'node:child_process';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createEmbeddedBus } from '../../adapters/bus/embedded.ts';
+import { createKafkaBus } from '../../adapters/bus/kafka.ts';
+import type { Bus } from '../../adapters/bus/port.ts';
+import { migrate } from '../../adapters/db/migrate.ts';
+import { createPgliteClient } from '../../adapters/db/pglite.ts';
+import { createLogger } from '../../adapters/logger.ts';
+import { repoRoot } from '../support/processes.ts';
+import { kafkaBrokers } from '../support/services.ts';
+import { waitFor } from '../support/wait-for.ts';
+
+/** Runs the child that publishes and dies; resolves with its output and the signal that ended it. */
+function publishThenDie(args: string[]): Promise<{ output: string; signal: NodeJS.Signals | null }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', `${repoRoot}test/support/publish-then-die.ts`, ...args], {
+      cwd: repoRoot,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('exit', (_code, signal) => resolve({ output, signal }));
+  });
+}
+
+const log = createLogger('error');
+const cleanups: (() => Promise<void>)[] = [];
+afterAll(async () => {
+  for (const cleanup of cleanups) await cleanup();
+});
+
+const implementations = [
+  {
+    name: 'embedded (PGlite on disk)',
+    async prepare() {
+      const dataDir = await mkdtemp(join(tmpdir(), 'kith-durability-'));
+      cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+      return {
+        args: ['embedded', dataDir],
+        async reopen(): Promise<Bus> {
+          const db = await createPgliteClient(dataDir);
+          await migrate(db);
+          const bus = createEmbeddedBus({ db, log, pollMs: 50 });
+          cleanups.unshift(async () => {
+            await bus.close();
+            await db.close();
+          });
+          return bus;
+        },
+      };
+    },
+  },
+  {
+    name: 'kafka',
+    async prepare() {
+      return {
+        args: ['kafka', kafkaBrokers().join(',')],
+        async reopen(): Promise<Bus> {
+          const bus = createKafkaBus({ brokers: kafkaBrokers(), clientId: 'durability-test', log });
+          cleanups.unshift(() => bus.close());
+          return bus;
+        },
+      };
+    },
+  },
+];
+
+describe.each(implementations)('work accepted before a SIGKILL ($name)', (implementation) => {
+  it('is all there to be handled after the restart', async () => {
+    const { args, reopen } = await implementation.prepare();
+    const topic = `durability-${randomUUID()}`;
+    const count = 25;
+    const child = await publishThenDie([...args, topic, String(count)]);
+    expect(child.output).toContain('published');
+    expect(child.signal).toBe('SIGKILL');
+
+    const bus = await reopen();
+    const received = new Set<string>();
+    await bus.consume({
+      groupId: `after-restart-${randomUUID()}`,
+      topics: [topic],
+      fromBeginning: true,
+      async handle(message) {
+        received.add(message.value);
+      },
+    });
+    await waitFor(`${count} accepted messages`, () => received.size === count, { progress: () => received.size });
+    expect([...received].sort()).toEqual(Array.from({ length: count }, (_, index) => `accepted-${index}`).sort());
+  }, 60_000);
+});
