@@ -4,35 +4,24 @@ import { hostname } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
-import { readOrCreateAdminToken } from './adapters/admin-token.ts';
 import { openBus } from './adapters/bus/open.ts';
-import type { Bus } from './adapters/bus/port.ts';
 import { systemClock, type Clock } from './adapters/clock.ts';
 import { ConfigError, serverConfigFromEnvironment, type ServerConfig } from './adapters/config.ts';
 import { migrate } from './adapters/db/migrate.ts';
-import { createStores, openDatabase, type Stores } from './adapters/db/open.ts';
-import type { SqlClient } from './adapters/db/sql-client.ts';
-import { busDispatcher } from './adapters/dispatch/over-bus.ts';
-import type { OperationHandler } from './adapters/dispatch/port.ts';
+import { createStores, openDatabase } from './adapters/db/open.ts';
 import { createLogger, type Logger } from './adapters/logger.ts';
-import { memoryRateLimiter } from './adapters/rate-limit/memory.ts';
-import { postgresRateLimiter } from './adapters/rate-limit/postgres.ts';
 import { inProcessReplies } from './adapters/replies/in-process.ts';
 import { busReplyInbox, busReplySender } from './adapters/replies/over-bus.ts';
 import type { ReplyInbox, ReplySender } from './adapters/replies/port.ts';
-import { issueApiKey } from './api/api-keys.ts';
-import { createApp } from './api/app.ts';
+import { openUsageStore } from './adapters/usage/open.ts';
 import type { ApiEnv } from './api/env.ts';
 import { healthRoutes } from './api/routes/health.ts';
-import { topicNames, WORKER_NAMES, type TopicNames, type WorkerName } from './schemas/events/topics.ts';
-import { v3Operations } from './schemas/v3/operations.ts';
-import { startWorker } from './workers/runtime/worker.ts';
-import { statsGetHandler } from './workers/stats/stats-get.ts';
+import { buildIngress, type Ingress } from './composition/ingress.ts';
+import { startWorkerRole } from './composition/workers.ts';
+import { topicNames, WORKER_NAMES, type WorkerName } from './schemas/events/topics.ts';
 
 export type RunningKith = { url: string; port: number; adminToken: string; instanceId: string; stop(): Promise<void> };
 export type StartOptions = { log?: Logger; clock?: Clock; announce?: (text: string) => void };
-
-const IDEMPOTENCY_SWEEP_MS = 3_600_000;
 
 type Roles = { ingress: boolean; workers: WorkerName[] };
 
@@ -47,87 +36,6 @@ function parseRoles(roles: string[], distributed: boolean): Roles {
   }
   if (!all && !distributed) throw new ConfigError('KITH_ROLES: separate roles need KAFKA_BROKERS; embedded runs all');
   return { ingress: all || roles.includes('ingress'), workers: [...workers] };
-}
-
-type WorkerSetup = { handlers: Record<string, OperationHandler>; concurrency: number };
-
-/**
- * Each worker's handlers, by operation: the one place that knows which code serves which operation.
- * `concurrency` is how many requests of one partition are worked at once: reads need no order among
- * themselves, so one busy account does not queue behind itself.
- */
-function workerSetup(name: WorkerName, stores: Stores, clock: Clock): WorkerSetup {
-  switch (name) {
-    case 'usage':
-      return { handlers: { 'stats.get': statsGetHandler({ accounts: stores.accounts, clock }) }, concurrency: 16 };
-  }
-}
-
-/** The first start of an empty embedded database gets a demo account and a key to try it with. */
-async function createDemoAccountIfEmpty(stores: Stores, clock: Clock, announce: (text: string) => void) {
-  if ((await stores.accounts.list()).length > 0) return;
-  const plan = (await stores.plans.findByName('Standard'))!;
-  const account = await stores.accounts.create({
-    name: 'Demo',
-    planId: plan.id,
-    identitySharing: false,
-    billingAnchor: clock.now().toISOString().slice(0, 10),
-  });
-  const key = await issueApiKey(stores.apiKeys, account.id);
-  announce(
-    [
-      'Kith created a demo account on first start.',
-      `  account id: ${account.id}`,
-      `  API key:    ${key.key}`,
-      'The key is shown only this once; make more with: kith keys create --account <account id>',
-    ].join('\n'),
-  );
-}
-
-type Ingress = { app: Hono<ApiEnv>; adminToken: string; stop(): Promise<void> };
-
-async function buildIngress(parts: {
-  config: ServerConfig;
-  log: Logger;
-  clock: Clock;
-  db: SqlClient;
-  stores: Stores;
-  bus: Bus;
-  topics: TopicNames;
-  inbox: ReplyInbox;
-  announce: (text: string) => void;
-}): Promise<Ingress> {
-  const { config, log, clock, db, stores } = parts;
-  const adminToken = config.adminToken ?? (await readOrCreateAdminToken(config.dataDir));
-  if (config.demo && !config.databaseUrl) await createDemoAccountIfEmpty(stores, clock, parts.announce);
-  const topics = Object.fromEntries(Object.entries(v3Operations).map(([name, spec]) => [name, parts.topics.requests(spec.worker)]));
-  const app = createApp({
-    log,
-    clock,
-    stores,
-    dispatcher: busDispatcher({ bus: parts.bus, inbox: parts.inbox, clock, topicFor: (operation) => topics[operation]! }),
-    // Embedded mode is one process: its counters need not be shared, nor PGlite written on every request.
-    rateLimiter: config.databaseUrl ? postgresRateLimiter(db) : memoryRateLimiter(),
-    adminToken,
-    ready: async () => {
-      await db.query('SELECT 1');
-    },
-    limits: {
-      maxBodyBytes: config.maxBodyBytes,
-      keyCacheMs: config.keyCacheMs,
-      idempotencyTtlHours: config.idempotencyTtlHours,
-      idempotencyLockSeconds: config.idempotencyLockSeconds,
-      rateLimitWindowSeconds: config.rateLimitWindowSeconds,
-      syncDeadlineMs: config.syncDeadlineMs,
-      resultTtlSeconds: config.resultTtlSeconds,
-    },
-  });
-  const sweep = setInterval(() => {
-    const cutoff = new Date(clock.now().getTime() - config.idempotencyTtlHours * 3_600_000);
-    stores.idempotency.sweep(cutoff).catch((error: unknown) => log.warn({ err: error }, 'idempotency sweep failed'));
-  }, IDEMPOTENCY_SWEEP_MS);
-  sweep.unref();
-  return { app, adminToken, stop: async () => clearInterval(sweep) };
 }
 
 /**
@@ -149,28 +57,24 @@ export async function startKith(config: ServerConfig, options: StartOptions = {}
   const bus = await openBus({ kafkaBrokers: config.kafkaBrokers, clientId: `kith-${instanceId}`, db, log });
   const topics = topicNames(config.topicPrefix);
   await bus.ensureTopics(
-    WORKER_NAMES.map((name) => ({
-      name: topics.requests(name),
+    [...WORKER_NAMES.map((name) => topics.requests(name)), topics.usage].map((name) => ({
+      name,
       partitions: config.topicPartitions,
       retentionMs: config.requestRetentionHours * 3_600_000,
     })),
   );
 
+  const usageStore = await openUsageStore({
+    clickhouseUrl: config.clickhouseUrl,
+    clickhouseDatabase: config.clickhouseDatabase,
+    db,
+    log,
+  });
+
   const local = distributed ? undefined : inProcessReplies();
-  const sender: ReplySender = local ?? busReplySender(bus);
-  const consumers = await Promise.all(
-    roles.workers.map((name) =>
-      startWorker({
-        name,
-        topics,
-        bus,
-        replies: sender,
-        results: stores.idempotency,
-        log,
-        ...workerSetup(name, stores, clock),
-      }),
-    ),
-  );
+  const replies: ReplySender = local ?? busReplySender(bus);
+  const workerParts = { config, log, clock, stores, usageStore, bus, topics, replies };
+  const consumers = (await Promise.all(roles.workers.map((name) => startWorkerRole(name, workerParts)))).flat();
 
   let ingress: Ingress | undefined;
   let inbox: ReplyInbox | undefined;
@@ -202,6 +106,7 @@ export async function startKith(config: ServerConfig, options: StartOptions = {}
       await inbox?.close();
       await Promise.all(consumers.map((consumer) => consumer.stop()));
       await bus.close();
+      await usageStore.close();
       await db.close();
       log.info('kith stopped');
     },

@@ -32,6 +32,10 @@ const ServerEnv = z.object({
     .string()
     .regex(/^[A-Za-z0-9_-]{1,64}$/, 'letters, digits, - and _ only')
     .optional(),
+  CLICKHOUSE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  KITH_CLICKHOUSE_DATABASE: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]{0,63}$/, 'letters, digits and _').default('kith'),
+  KITH_USAGE_BATCH_ROWS: z.coerce.number().int().min(1).max(100_000).default(10_000),
+  KITH_USAGE_BATCH_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
   KITH_SYNC_DEADLINE_MS: z.coerce.number().int().min(50).max(2900).default(2500),
   KITH_RESULT_TTL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(300),
   KITH_TOPIC_PREFIX: z.string().regex(/^[a-z][a-z0-9-]{0,39}$/, 'lower-case letters, digits and -').default('kith'),
@@ -57,6 +61,10 @@ export type ServerConfig = {
   kafkaBrokers: string[] | undefined;
   roles: string[];
   instanceId: string | undefined;
+  clickhouseUrl: string | undefined;
+  clickhouseDatabase: string;
+  usageBatchRows: number;
+  usageBatchMs: number;
   syncDeadlineMs: number;
   resultTtlSeconds: number;
   topicPrefix: string;
@@ -100,6 +108,10 @@ export function loadServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     kafkaBrokers: e.KAFKA_BROKERS?.split(','),
     roles: e.KITH_ROLES.split(','),
     instanceId: e.KITH_INSTANCE_ID,
+    clickhouseUrl: e.CLICKHOUSE_URL,
+    clickhouseDatabase: e.KITH_CLICKHOUSE_DATABASE,
+    usageBatchRows: e.KITH_USAGE_BATCH_ROWS,
+    usageBatchMs: e.KITH_USAGE_BATCH_MS,
     syncDeadlineMs: e.KITH_SYNC_DEADLINE_MS,
     resultTtlSeconds: e.KITH_RESULT_TTL_SECONDS,
     topicPrefix: e.KITH_TOPIC_PREFIX,

@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import type { Clock } from '../adapters/clock.ts';
 import type { AccountStore, ApiKeyStore, IdempotencyStore, PlanStore } from '../adapters/db/port.ts';
 import type { Dispatcher } from '../adapters/dispatch/port.ts';
@@ -26,6 +26,8 @@ export type AppDeps = {
   stores: { plans: PlanStore; accounts: AccountStore; apiKeys: ApiKeyStore; idempotency: IdempotencyStore };
   dispatcher: Dispatcher;
   rateLimiter: RateLimiter;
+  /** Counts every answered v3 request (after the rate limit: refused calls are not usage). */
+  recordUsage: MiddlewareHandler<ApiEnv>;
   ready: ReadinessCheck;
   adminToken: string;
   limits: {
@@ -63,6 +65,7 @@ export function createApp(deps: AppDeps) {
       windowSeconds: limits.rateLimitWindowSeconds,
       exempt: RATE_LIMIT_EXEMPT,
     }),
+    deps.recordUsage,
   );
   app.route(
     '/v3',

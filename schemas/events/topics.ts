@@ -16,6 +16,9 @@ export function topicNames(prefix: string) {
     /** Where the replies for one ingress process go. */
     replies: (instanceId: string) => `${prefix}.replies.${instanceId}`,
     replyGroup: (instanceId: string) => `${prefix}-replies-${instanceId}`,
+    /** One event per answered v3 request, keyed by account, counted by the usage worker. */
+    usage: `${prefix}.usage`,
+    usageWriterGroup: `${prefix}-usage-writer`,
     /** Requests a worker could not handle (malformed, or failed for good), kept for an operator to look at. */
     deadLetter: `${prefix}.dead-letter`,
   };

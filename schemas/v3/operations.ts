@@ -11,6 +11,8 @@ export type OperationSpec = {
    * "queued, retry" (lookups, as the interface does); the others 503 with Retry-After.
    */
   onDeadline?: 'queue';
+  /** A lookup: usage counts its 200 answers as matches and its 404s as misses (other operations: ok). */
+  lookup?: true;
   request: z.ZodType;
   response: z.ZodType;
   /** Statuses other than 200 that the operation answers on success (202 queued, 404 no match). */

@@ -20,10 +20,11 @@ function ensurePythonClient() {
 const SERVICES = [
   { name: 'postgres', variable: 'DATABASE_URL' },
   { name: 'kafka', variable: 'KAFKA_BROKERS' },
+  { name: 'clickhouse', variable: 'CLICKHOUSE_URL' },
 ] as const;
 
 /**
- * Integration tests run against a real PostgreSQL 15 and Apache Kafka. Those whose variable is not set are
+ * Integration tests run against a real PostgreSQL 15, Apache Kafka and ClickHouse. Those whose variable is not set are
  * started from deploy/ (installing what is missing), so `npm test` works on a fresh machine.
  */
 export default function setup() {

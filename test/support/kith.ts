@@ -9,7 +9,7 @@ import { startKith } from '../../main.ts';
 import { KithClient } from './client.ts';
 import { databaseUrl, type Mode } from './modes.ts';
 import { startKithProcess } from './processes.ts';
-import { kafkaBrokers } from './services.ts';
+import { clickhouseUrl, kafkaBrokers } from './services.ts';
 
 export type TestKith = {
   mode: Mode;
@@ -63,7 +63,7 @@ async function startInProcess(mode: 'embedded' | 'postgres', env: Record<string,
 }
 
 /**
- * The distributed mode as it runs in production: real PostgreSQL and Kafka, the usage worker and two
+ * The distributed mode as it runs in production: real PostgreSQL, Kafka and ClickHouse, the usage worker and two
  * ingress replicas as separate processes, on topics of their own. The client alternates between the
  * ingress replicas.
  */
@@ -72,6 +72,8 @@ async function startDistributed(env: Record<string, string>): Promise<TestKith> 
   const shared = {
     DATABASE_URL: databaseUrl(),
     KAFKA_BROKERS: kafkaBrokers().join(','),
+    CLICKHOUSE_URL: clickhouseUrl(),
+    KITH_CLICKHOUSE_DATABASE: 'kith_test',
     KITH_ADMIN_TOKEN: adminToken,
     KITH_TOPIC_PREFIX: `t${randomBytes(6).toString('hex')}`,
     KITH_TOPIC_PARTITIONS: '4',

@@ -6,3 +6,12 @@ export function kafkaBrokers(): string[] {
   }
   return brokers.split(',').map((broker) => broker.trim()).filter(Boolean);
 }
+
+/** The ClickHouse HTTP endpoint of the test run, from CLICKHOUSE_URL. */
+export function clickhouseUrl(): string {
+  const url = process.env.CLICKHOUSE_URL;
+  if (!url) {
+    throw new Error('CLICKHOUSE_URL is not set: start ClickHouse with `bash deploy/services/clickhouse.sh start` and eval `bash deploy/services/clickhouse.sh env`');
+  }
+  return url;
+}

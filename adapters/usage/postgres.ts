@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import type { SqlClient } from '../db/sql-client.ts';
+import { PermanentError } from '../errors.ts';
+import { USAGE_OUTCOMES, type DailyUsage, type UsageCount, type UsageStore } from './port.ts';
+
+const Day = z.iso.date();
+const Range = z.object({ accountId: z.guid(), from: Day, to: Day });
+const Event = z.object({
+  accountId: z.guid(),
+  operation: z.string().min(1).max(128),
+  outcome: z.enum(USAGE_OUTCOMES),
+  at: z.date(),
+  source: z.object({
+    topic: z.string().min(1).max(249),
+    partition: z.number().int().min(0).max(2 ** 31 - 1),
+    offset: z.string().regex(/^(0|[1-9]\d{0,18})$/),
+  }),
+});
+
+function valid<S extends z.ZodType>(schema: S, value: unknown, what: string): z.infer<S> {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw new PermanentError(`invalid ${what}: ${z.prettifyError(parsed.error)}`, { cause: parsed.error });
+  return parsed.data;
+}
+
+/** Adds each (account, UTC day, operation, outcome)'s count; rows in key order, so concurrent batches do not deadlock. */
+const ADD_COUNTS = `
+  INSERT INTO usage_daily (account_id, day, operation, outcome, count)
+  SELECT account_id, day, operation, outcome, count(*)
+  FROM unnest($1::uuid[], $2::date[], $3::text[], $4::text[]) AS event (account_id, day, operation, outcome)
+  GROUP BY account_id, day, operation, outcome
+  ORDER BY account_id, day, operation, outcome
+  ON CONFLICT (account_id, day, operation, outcome) DO UPDATE SET count = usage_daily.count + EXCLUDED.count`;
+
+const RAISE_OFFSETS = `
+  INSERT INTO usage_offsets (topic, partition, last_offset)
+  SELECT topic, partition, max(position)
+  FROM unnest($1::text[], $2::integer[], $3::bigint[]) AS event (topic, partition, position)
+  GROUP BY topic, partition
+  ORDER BY topic, partition
+  ON CONFLICT (topic, partition) DO UPDATE SET last_offset = GREATEST(usage_offsets.last_offset, EXCLUDED.last_offset)`;
+
+const RANGE = 'account_id = $1 AND day >= $2::date AND day <= $3::date';
+/** Byte order, as ClickHouse sorts, whatever the database's collation. */
+const BY_NAME = 'operation COLLATE "C", outcome COLLATE "C"';
+
+/**
+ * Usage in the SQL database (pg or PGlite): daily counts and the last offset per topic partition, both
+ * written by one transaction per batch, so a batch is counted entirely or not at all. No per-event rows: the
+ * counts are all stats.get reads. The tables come with migration 004, so `prepare` has nothing to do.
+ */
+export function sqlUsageStore(db: SqlClient): UsageStore {
+  const range = (accountId: string, from: string, to: string) => {
+    const query = valid(Range, { accountId, from, to }, 'usage query');
+    return [query.accountId, query.from, query.to];
+  };
+  return {
+    async prepare() {},
+    async record(batch) {
+      if (batch.length === 0) return;
+      const events = valid(z.array(Event), batch, 'usage events');
+      await db.transaction(async (tx) => {
+        await tx.query(ADD_COUNTS, [
+          events.map((event) => event.accountId),
+          events.map((event) => event.at.toISOString().slice(0, 10)),
+          events.map((event) => event.operation),
+          events.map((event) => event.outcome),
+        ]);
+        await tx.query(RAISE_OFFSETS, [
+          events.map((event) => event.source.topic),
+          events.map((event) => event.source.partition),
+          events.map((event) => event.source.offset),
+        ]);
+      });
+    },
+    async lastOffsets(topic) {
+      const rows = await db.query<{ partition: number; last_offset: string }>(
+        'SELECT partition, last_offset::text AS last_offset FROM usage_offsets WHERE topic = $1',
+        [topic],
+      );
+      return new Map(rows.map((row) => [row.partition, row.last_offset]));
+    },
+    async totals(accountId, from, to) {
+      return db.query<UsageCount>(
+        `SELECT operation, outcome, sum(count)::float8 AS count FROM usage_daily WHERE ${RANGE}
+         GROUP BY operation, outcome ORDER BY ${BY_NAME}`,
+        range(accountId, from, to),
+      );
+    },
+    async daily(accountId, from, to) {
+      return db.query<DailyUsage>(
+        `SELECT to_char(day, 'YYYY-MM-DD') AS day, operation, outcome, sum(count)::float8 AS count FROM usage_daily
+         WHERE ${RANGE} GROUP BY day, operation, outcome ORDER BY day, ${BY_NAME}`,
+        range(accountId, from, to),
+      );
+    },
+    // The database belongs to whoever opened it.
+    async close() {},
+  };
+}

@@ -1,0 +1,56 @@
+import { randomUUID } from 'node:crypto';
+import type { MiddlewareHandler } from 'hono';
+import type { Bus } from '../../adapters/bus/port.ts';
+import type { Clock } from '../../adapters/clock.ts';
+import type { UsageRecorded } from '../../schemas/events/usage-recorded.ts';
+import type { OperationSpec } from '../../schemas/v3/operations.ts';
+import type { ApiEnv } from '../env.ts';
+
+export type UsageOptions = {
+  bus: Bus;
+  topic: string;
+  clock: Clock;
+  operations: Readonly<Record<string, OperationSpec>>;
+};
+
+/** How an answer counts: lookups match (200) or miss (404); 202 is queued, not a match; failures are errors. */
+export function outcomeOf(status: number, spec: OperationSpec): UsageRecorded['outcome'] {
+  if (status === 202) return 'queued';
+  if (spec.lookup && status === 200) return 'match';
+  if (spec.lookup && status === 404) return 'miss';
+  return status < 400 ? 'ok' : 'error';
+}
+
+/**
+ * Publishes one usage event per answered request of a known operation, after the answer is made and
+ * without holding it: the caller never waits for usage. Replays of a kept answer (Idempotency-Key) are not
+ * counted again. `drain` waits for the events still being published (clean stop).
+ */
+export function usage(options: UsageOptions) {
+  const inFlight = new Set<Promise<void>>();
+  const middleware: MiddlewareHandler<ApiEnv> = async function usageMiddleware(c, next) {
+    await next();
+    const operation = c.req.path.slice(c.req.path.lastIndexOf('/') + 1);
+    const spec = options.operations[operation];
+    if (!spec || c.res.headers.get('idempotent-replayed') === 'true') return;
+    const event: UsageRecorded = {
+      eventId: randomUUID(),
+      accountId: c.get('accountId'),
+      operation,
+      outcome: outcomeOf(c.res.status, spec),
+      at: options.clock.now().toISOString(),
+    };
+    const log = c.get('log');
+    const published = options.bus
+      .publish(options.topic, [{ key: event.accountId, value: JSON.stringify(event) }])
+      .catch((error: unknown) => log.error({ err: error, eventId: event.eventId }, 'usage event not published'))
+      .finally(() => inFlight.delete(published));
+    inFlight.add(published);
+  };
+  return {
+    middleware,
+    async drain() {
+      await Promise.all(inFlight);
+    },
+  };
+}

@@ -1,0 +1,99 @@
+import type { Hono } from 'hono';
+import { readOrCreateAdminToken } from '../adapters/admin-token.ts';
+import type { Bus } from '../adapters/bus/port.ts';
+import type { Clock } from '../adapters/clock.ts';
+import type { ServerConfig } from '../adapters/config.ts';
+import type { Stores } from '../adapters/db/open.ts';
+import type { SqlClient } from '../adapters/db/sql-client.ts';
+import { busDispatcher } from '../adapters/dispatch/over-bus.ts';
+import type { Logger } from '../adapters/logger.ts';
+import { memoryRateLimiter } from '../adapters/rate-limit/memory.ts';
+import { postgresRateLimiter } from '../adapters/rate-limit/postgres.ts';
+import type { ReplyInbox } from '../adapters/replies/port.ts';
+import { issueApiKey } from '../api/api-keys.ts';
+import { createApp } from '../api/app.ts';
+import type { ApiEnv } from '../api/env.ts';
+import { usage } from '../api/middleware/usage.ts';
+import type { TopicNames } from '../schemas/events/topics.ts';
+import { v3Operations } from '../schemas/v3/operations.ts';
+
+const IDEMPOTENCY_SWEEP_MS = 3_600_000;
+
+export type Ingress = { app: Hono<ApiEnv>; adminToken: string; stop(): Promise<void> };
+
+export type IngressParts = {
+  config: ServerConfig;
+  log: Logger;
+  clock: Clock;
+  db: SqlClient;
+  stores: Stores;
+  bus: Bus;
+  topics: TopicNames;
+  inbox: ReplyInbox;
+  announce: (text: string) => void;
+};
+
+/** The first start of an empty embedded database gets a demo account and a key to try it with. */
+async function createDemoAccountIfEmpty(stores: Stores, clock: Clock, announce: (text: string) => void) {
+  if ((await stores.accounts.list()).length > 0) return;
+  const plan = (await stores.plans.findByName('Standard'))!;
+  const account = await stores.accounts.create({
+    name: 'Demo',
+    planId: plan.id,
+    identitySharing: false,
+    billingAnchor: clock.now().toISOString().slice(0, 10),
+  });
+  const key = await issueApiKey(stores.apiKeys, account.id);
+  announce(
+    [
+      'Kith created a demo account on first start.',
+      `  account id: ${account.id}`,
+      `  API key:    ${key.key}`,
+      'The key is shown only this once; make more with: kith keys create --account <account id>',
+    ].join('\n'),
+  );
+}
+
+/** The ingress role: the HTTP app over the bus, with its periodic housekeeping. */
+export async function buildIngress(parts: IngressParts): Promise<Ingress> {
+  const { config, log, clock, db, stores, bus, topics } = parts;
+  const adminToken = config.adminToken ?? (await readOrCreateAdminToken(config.dataDir));
+  if (config.demo && !config.databaseUrl) await createDemoAccountIfEmpty(stores, clock, parts.announce);
+  const requestTopics = new Map(Object.entries(v3Operations).map(([name, spec]) => [name, topics.requests(spec.worker)]));
+  const usageRecorder = usage({ bus, topic: topics.usage, clock, operations: v3Operations });
+  const app = createApp({
+    log,
+    clock,
+    stores,
+    dispatcher: busDispatcher({ bus, inbox: parts.inbox, clock, topicFor: (operation) => requestTopics.get(operation)! }),
+    // Embedded mode is one process: its counters need not be shared, nor PGlite written on every request.
+    rateLimiter: config.databaseUrl ? postgresRateLimiter(db) : memoryRateLimiter(),
+    recordUsage: usageRecorder.middleware,
+    adminToken,
+    ready: async () => {
+      await db.query('SELECT 1');
+    },
+    limits: {
+      maxBodyBytes: config.maxBodyBytes,
+      keyCacheMs: config.keyCacheMs,
+      idempotencyTtlHours: config.idempotencyTtlHours,
+      idempotencyLockSeconds: config.idempotencyLockSeconds,
+      rateLimitWindowSeconds: config.rateLimitWindowSeconds,
+      syncDeadlineMs: config.syncDeadlineMs,
+      resultTtlSeconds: config.resultTtlSeconds,
+    },
+  });
+  const sweep = setInterval(() => {
+    const cutoff = new Date(clock.now().getTime() - config.idempotencyTtlHours * 3_600_000);
+    stores.idempotency.sweep(cutoff).catch((error: unknown) => log.warn({ err: error }, 'idempotency sweep failed'));
+  }, IDEMPOTENCY_SWEEP_MS);
+  sweep.unref();
+  return {
+    app,
+    adminToken,
+    async stop() {
+      clearInterval(sweep);
+      await usageRecorder.drain();
+    },
+  };
+}

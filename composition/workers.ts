@@ -1,0 +1,50 @@
+import type { Bus, Consumer } from '../adapters/bus/port.ts';
+import type { Clock } from '../adapters/clock.ts';
+import type { ServerConfig } from '../adapters/config.ts';
+import type { Stores } from '../adapters/db/open.ts';
+import type { Logger } from '../adapters/logger.ts';
+import type { ReplySender } from '../adapters/replies/port.ts';
+import type { UsageStore } from '../adapters/usage/port.ts';
+import type { TopicNames, WorkerName } from '../schemas/events/topics.ts';
+import { startWorker } from '../workers/runtime/worker.ts';
+import { statsGetHandler } from '../workers/usage/stats-get.ts';
+import { startUsageWriter } from '../workers/usage/usage-writer.ts';
+
+export type WorkerParts = {
+  config: ServerConfig;
+  log: Logger;
+  clock: Clock;
+  stores: Stores;
+  usageStore: UsageStore;
+  bus: Bus;
+  topics: TopicNames;
+  replies: ReplySender;
+};
+
+/**
+ * A worker role: its request handlers (by operation: the one place that knows which code serves which
+ * operation) and any other consumer it runs. `concurrency` is how many requests of one partition are worked
+ * at once: reads need no order among themselves, so one busy account does not queue behind itself.
+ */
+export async function startWorkerRole(name: WorkerName, parts: WorkerParts): Promise<Consumer[]> {
+  const { config, log, clock, stores, bus, topics, replies } = parts;
+  const common = { name, topics, bus, replies, results: stores.idempotency, log };
+  switch (name) {
+    case 'usage':
+      return Promise.all([
+        startWorker({
+          ...common,
+          concurrency: 16,
+          handlers: { 'stats.get': statsGetHandler({ accounts: stores.accounts, usage: parts.usageStore, clock }) },
+        }),
+        startUsageWriter({
+          bus,
+          store: parts.usageStore,
+          topics,
+          log,
+          maxBatch: config.usageBatchRows,
+          maxWaitMs: config.usageBatchMs,
+        }),
+      ]);
+  }
+}

@@ -1,0 +1,88 @@
+import { spawn } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { UsageRecorded } from '../../schemas/events/usage-recorded.ts';
+import { repoRoot } from '../support/processes.ts';
+import { clickhouseUrl, kafkaBrokers } from '../support/services.ts';
+import { openUsageSide } from '../support/usage-side.ts';
+import { waitFor } from '../support/wait-for.ts';
+
+/** Runs the writer that dies right after its first write; resolves with its output and the ending signal. */
+function crashingWriter(args: string[]): Promise<{ output: string; signal: NodeJS.Signals | null }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', `${repoRoot}test/support/usage-writer-crash.ts`, ...args], {
+      cwd: repoRoot,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('exit', (_code, signal) => resolve({ output, signal }));
+  });
+}
+
+const cleanups: (() => Promise<void>)[] = [];
+afterAll(async () => {
+  for (const cleanup of cleanups) await cleanup();
+});
+
+const modes = [
+  {
+    name: 'embedded: embedded bus, usage in PGlite',
+    async args() {
+      const dataDir = await mkdtemp(join(tmpdir(), 'kith-usage-eo-'));
+      cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+      return ['embedded', dataDir, `eo${randomBytes(4).toString('hex')}`];
+    },
+  },
+  {
+    name: 'distributed: Kafka, usage in ClickHouse',
+    async args() {
+      return ['distributed', kafkaBrokers().join(','), clickhouseUrl(), `kith_eo_${randomBytes(4).toString('hex')}`, `eo${randomBytes(4).toString('hex')}`];
+    },
+  },
+];
+
+describe.each(modes)('usage counted exactly once across a crash ($name)', (mode) => {
+  it('loses nothing and counts nothing twice when the writer dies between the write and the commit', async () => {
+    const args = await mode.args();
+    const accountId = randomUUID();
+    const at = new Date().toISOString();
+    const events: UsageRecorded[] = Array.from({ length: 120 }, (_, index) => ({
+      eventId: randomUUID(),
+      accountId,
+      operation: 'person.enrich',
+      outcome: index < 70 ? 'match' : 'miss',
+      at,
+    }));
+    const today = at.slice(0, 10);
+
+    const publisher = await openUsageSide(args);
+    await publisher.bus.publish(
+      publisher.topics.usage,
+      events.map((event) => ({ key: accountId, value: JSON.stringify(event) })),
+    );
+    await publisher.close();
+
+    const crashed = await crashingWriter(args);
+    expect(crashed.output, crashed.output).toMatch(/wrote \d+/);
+    expect(crashed.signal).toBe('SIGKILL');
+
+    const side = await openUsageSide(args);
+    cleanups.unshift(() => side.close());
+    const counted = async () =>
+      Object.fromEntries((await side.store.totals(accountId, today, today)).map((row) => [row.outcome, row.count]));
+    const writer = await side.startWriter();
+    cleanups.unshift(() => writer.stop());
+    await waitFor('all 120 events counted', async () => {
+      const counts = await counted();
+      return (counts.match ?? 0) + (counts.miss ?? 0) >= 120;
+    }, { timeoutMs: 30_000 });
+    await sleep(1000);
+    expect(await counted()).toEqual({ match: 70, miss: 50 });
+  }, 90_000);
+});

@@ -1,0 +1,137 @@
+import { randomBytes } from 'node:crypto';
+import { createEmbeddedBus } from '../../adapters/bus/embedded.ts';
+import { createKafkaBus } from '../../adapters/bus/kafka.ts';
+import type { Bus, Consumer } from '../../adapters/bus/port.ts';
+import { systemClock } from '../../adapters/clock.ts';
+import { migrate } from '../../adapters/db/migrate.ts';
+import { createStores, type Stores } from '../../adapters/db/open.ts';
+import { createPgClient } from '../../adapters/db/pg.ts';
+import { createPgliteClient } from '../../adapters/db/pglite.ts';
+import type { SqlClient } from '../../adapters/db/sql-client.ts';
+import { busDispatcher } from '../../adapters/dispatch/over-bus.ts';
+import type { OperationHandler } from '../../adapters/dispatch/port.ts';
+import { createLogger } from '../../adapters/logger.ts';
+import { memoryRateLimiter } from '../../adapters/rate-limit/memory.ts';
+import { inProcessReplies } from '../../adapters/replies/in-process.ts';
+import { clickHouseUsageStore } from '../../adapters/usage/clickhouse.ts';
+import type { UsageStore } from '../../adapters/usage/port.ts';
+import { sqlUsageStore } from '../../adapters/usage/postgres.ts';
+import { issueApiKey } from '../../api/api-keys.ts';
+import { createApp } from '../../api/app.ts';
+import { usage } from '../../api/middleware/usage.ts';
+import { topicNames } from '../../schemas/events/topics.ts';
+import { v3Operations, type OperationSpec } from '../../schemas/v3/operations.ts';
+import { startWorker } from '../../workers/runtime/worker.ts';
+import { statsGetHandler } from '../../workers/usage/stats-get.ts';
+import { startUsageWriter } from '../../workers/usage/usage-writer.ts';
+import { databaseUrl } from './modes.ts';
+import { clickhouseUrl, kafkaBrokers } from './services.ts';
+
+export const PIPELINE_KINDS = ['embedded', 'kafka+clickhouse'] as const;
+export type PipelineKind = (typeof PIPELINE_KINDS)[number];
+
+export type TestOperation = { spec: OperationSpec; handler: OperationHandler };
+
+export type Pipeline = {
+  stores: Stores;
+  usageStore: UsageStore;
+  /** Sends a v3 request through the app in memory. */
+  call(operation: string, body: unknown, key: string): Promise<Response>;
+  /** A fresh account (on the named plan, Standard by default) and its key. */
+  newAccountKey(planName?: string): Promise<{ accountId: string; key: string }>;
+  stop(): Promise<void>;
+};
+
+/**
+ * Kith's pipeline composed by hand around operations of a test's own (a lookup slower than the deadline,
+ * a lookup whose outcome the test chooses): ingress app, bus, usage worker with stats.get and the usage
+ * writer, usage store, all real; only the test operations' handlers are the test's. `embedded` is PGlite
+ * with the embedded bus; `kafka+clickhouse` is PostgreSQL, Kafka and ClickHouse.
+ */
+export async function startPipeline(
+  kind: PipelineKind,
+  testOperations: Record<string, TestOperation>,
+  limits: { syncDeadlineMs?: number } = {},
+): Promise<Pipeline> {
+  const log = createLogger('silent');
+  const clock = systemClock;
+  const topics = topicNames(`p${randomBytes(5).toString('hex')}`);
+  let db: SqlClient;
+  let bus: Bus;
+  let usageStore: UsageStore;
+  if (kind === 'embedded') {
+    db = await createPgliteClient(undefined);
+    bus = createEmbeddedBus({ db, log, pollMs: 20 });
+    usageStore = sqlUsageStore(db);
+  } else {
+    db = createPgClient(databaseUrl(), 4);
+    bus = createKafkaBus({ brokers: kafkaBrokers(), clientId: 'pipeline-test', log });
+    usageStore = clickHouseUsageStore({ url: clickhouseUrl(), database: `kith_${topics.usage.split('.')[0]}`, log });
+  }
+  await migrate(db);
+  await usageStore.prepare();
+  const stores = createStores(db);
+  await bus.ensureTopics([topics.requests('usage'), topics.usage].map((name) => ({ name, partitions: 2 })));
+  const replies = inProcessReplies();
+  const handlers: Record<string, OperationHandler> = {
+    'stats.get': statsGetHandler({ accounts: stores.accounts, usage: usageStore, clock }),
+    ...Object.fromEntries(Object.entries(testOperations).map(([name, operation]) => [name, operation.handler])),
+  };
+  const consumers: Consumer[] = [
+    await startWorker({ name: 'usage', topics, bus, replies, results: stores.idempotency, log, concurrency: 8, handlers }),
+    await startUsageWriter({ bus, store: usageStore, topics, log, maxBatch: 100, maxWaitMs: 100 }),
+  ];
+  const operations = {
+    ...v3Operations,
+    ...Object.fromEntries(Object.entries(testOperations).map(([name, operation]) => [name, operation.spec])),
+  };
+  const usageRecorder = usage({ bus, topic: topics.usage, clock, operations });
+  const app = createApp({
+    log,
+    clock,
+    stores,
+    dispatcher: busDispatcher({ bus, inbox: replies, clock, topicFor: () => topics.requests('usage') }),
+    rateLimiter: memoryRateLimiter(),
+    recordUsage: usageRecorder.middleware,
+    adminToken: `admin-${randomBytes(16).toString('hex')}`,
+    ready: async () => {},
+    operations,
+    limits: {
+      maxBodyBytes: 10_000,
+      keyCacheMs: 0,
+      idempotencyTtlHours: 24,
+      idempotencyLockSeconds: 60,
+      rateLimitWindowSeconds: 60,
+      syncDeadlineMs: limits.syncDeadlineMs ?? 2500,
+      resultTtlSeconds: 300,
+    },
+  });
+  return {
+    stores,
+    usageStore,
+    async call(operation, body, key) {
+      return app.request(`/v3/${operation}`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    },
+    async newAccountKey(planName = 'Standard') {
+      const plan = (await stores.plans.findByName(planName))!;
+      const account = await stores.accounts.create({
+        name: 'pipeline',
+        planId: plan.id,
+        identitySharing: false,
+        billingAnchor: clock.now().toISOString().slice(0, 10),
+      });
+      return { accountId: account.id, key: (await issueApiKey(stores.apiKeys, account.id)).key };
+    },
+    async stop() {
+      await usageRecorder.drain();
+      for (const consumer of consumers) await consumer.stop();
+      await bus.close();
+      await usageStore.close();
+      await db.close();
+    },
+  };
+}
