@@ -1,29 +1,11 @@
 import pg from 'pg';
-import { classifySqlError, type SqlClient } from './sql-client.ts';
+import { classifySqlError, sqlClient, type SqlClient } from './sql-client.ts';
 
-type Queryable = Pick<pg.PoolClient, 'query'>;
-
-function wrap(target: Queryable, transaction: SqlClient['transaction'], close: () => Promise<void>): SqlClient {
-  return {
-    async query<Row>(text: string, params: readonly unknown[] = []) {
-      try {
-        const result = await target.query(text, params as unknown[]);
-        return result.rows as Row[];
-      } catch (error) {
-        throw classifySqlError(error);
-      }
-    },
-    async execScript(sql: string) {
-      try {
-        await target.query(sql);
-      } catch (error) {
-        throw classifySqlError(error);
-      }
-    },
-    transaction,
-    close,
-  };
-}
+const calls = (target: pg.Pool | pg.PoolClient) => ({
+  rows: async (text: string, params: unknown[]) => (await target.query(text, params)).rows,
+  // Without parameters pg uses the simple protocol, which runs several statements.
+  script: (sql: string) => target.query(sql),
+});
 
 /** A pg Pool behind SqlClient. */
 export function createPgClient(connectionString: string, poolSize: number): SqlClient {
@@ -31,14 +13,13 @@ export function createPgClient(connectionString: string, poolSize: number): SqlC
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it. Queries in flight get their own error.
   });
-  const noNested = () => Promise.reject(new Error('nested transactions are not supported'));
   const transaction: SqlClient['transaction'] = async (work) => {
     const connection = await pool.connect().catch((error: unknown) => {
       throw classifySqlError(error);
     });
     try {
       await connection.query('BEGIN');
-      const result = await work(wrap(connection, noNested, async () => {}));
+      const result = await work(sqlClient(calls(connection)));
       await connection.query('COMMIT');
       return result;
     } catch (error) {
@@ -48,5 +29,5 @@ export function createPgClient(connectionString: string, poolSize: number): SqlC
       connection.release();
     }
   };
-  return wrap(pool, transaction, () => pool.end());
+  return sqlClient(calls(pool), transaction, () => pool.end());
 }

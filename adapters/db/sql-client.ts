@@ -29,3 +29,34 @@ export function classifySqlError(error: unknown): Error {
   if (typeof code === 'string') return new PermanentError(message, { cause: error, context: { code } });
   return error instanceof Error ? error : new Error(message);
 }
+
+/** What a driver connection must do for `sqlClient`: rows of a parameterised query, and a raw script. */
+export type DriverCalls = {
+  rows(text: string, params: unknown[]): Promise<unknown[]>;
+  script(sql: string): Promise<unknown>;
+};
+
+const NO_NESTED_TRANSACTIONS: SqlClient['transaction'] = () =>
+  Promise.reject(new Error('nested transactions are not supported'));
+
+/** A SqlClient over a driver connection, with driver errors classified at this edge. */
+export function sqlClient(
+  driver: DriverCalls,
+  transaction: SqlClient['transaction'] = NO_NESTED_TRANSACTIONS,
+  close: () => Promise<void> = async () => {},
+): SqlClient {
+  const classified = async <T>(work: () => Promise<T>): Promise<T> => {
+    try {
+      return await work();
+    } catch (error) {
+      throw classifySqlError(error);
+    }
+  };
+  return {
+    query: <Row>(text: string, params: readonly unknown[] = []) =>
+      classified(() => driver.rows(text, [...params]) as Promise<Row[]>),
+    execScript: (sql) => classified(async () => void (await driver.script(sql))),
+    transaction,
+    close,
+  };
+}

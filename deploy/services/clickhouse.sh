@@ -112,13 +112,7 @@ start() {
   log "ready in $(took): $URL ($(curl -s "$URL/?query=SELECT%20version()"))"
 }
 
-stop() {
-  local pid; pid=$(pid_of "$PIDFILE" "$DIR/conf/config.xml")
-  if [[ -z $pid ]]; then log "not running"; return; fi
-  stop_pid "$pid" 60
-  rm -f "$PIDFILE"
-  log "stopped in $(took)"
-}
+stop() { stop_daemon "$PIDFILE" "$DIR/conf/config.xml"; }
 
 case ${1:-} in
   start) start ;;

@@ -110,13 +110,7 @@ start() {
   log "ready in $(took): $BROKERS, Kafka $VERSION, $info"
 }
 
-stop() {
-  local pid; pid=$(pid_of "$PIDFILE" "$DIR/server.properties")
-  if [[ -z $pid ]]; then log "not running"; return; fi
-  stop_pid "$pid" 60
-  rm -f "$PIDFILE"
-  log "stopped in $(took)"
-}
+stop() { stop_daemon "$PIDFILE" "$DIR/server.properties"; }
 
 case ${1:-} in
   start) start ;;

@@ -58,3 +58,12 @@ stop_pid() {
 
 # port_open PORT: something accepts TCP connections on 127.0.0.1:PORT.
 port_open() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
+
+# stop_daemon PIDFILE MARKER: stops the daemon of this state dir (see pid_of), if it runs.
+stop_daemon() {
+  local pid; pid=$(pid_of "$1" "$2")
+  if [[ -z $pid ]]; then log "not running"; return; fi
+  stop_pid "$pid" 60
+  rm -f "$1"
+  log "stopped in $(took)"
+}

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { spawn } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createEmbeddedBus } from '../../adapters/bus/embedded.ts';
 import { createKafkaBus } from '../../adapters/bus/kafka.ts';
@@ -10,23 +9,10 @@ import type { Bus } from '../../adapters/bus/port.ts';
 import { migrate } from '../../adapters/db/migrate.ts';
 import { createPgliteClient } from '../../adapters/db/pglite.ts';
 import { createLogger } from '../../adapters/logger.ts';
-import { repoRoot } from '../support/processes.ts';
+import { runScriptToEnd } from '../support/processes.ts';
 import { kafkaBrokers } from '../support/services.ts';
 import { waitFor } from '../support/wait-for.ts';
 
-/** Runs the child that publishes and dies; resolves with its output and the signal that ended it. */
-function publishThenDie(args: string[]): Promise<{ output: string; signal: NodeJS.Signals | null }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', `${repoRoot}test/support/publish-then-die.ts`, ...args], {
-      cwd: repoRoot,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.on('exit', (_code, signal) => resolve({ output, signal }));
-  });
-}
 
 const log = createLogger('error');
 const cleanups: (() => Promise<void>)[] = [];
@@ -75,7 +61,7 @@ describe.each(implementations)('work accepted before a SIGKILL ($name)', (implem
     const { args, reopen } = await implementation.prepare();
     const topic = `durability-${randomUUID()}`;
     const count = 25;
-    const child = await publishThenDie([...args, topic, String(count)]);
+    const child = await runScriptToEnd('publish-then-die.ts', [...args, topic, String(count)]);
     expect(child.output).toContain('published');
     expect(child.signal).toBe('SIGKILL');
 

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -6,24 +5,11 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { UsageRecorded } from '../../schemas/events/usage-recorded.ts';
-import { repoRoot } from '../support/processes.ts';
+import { runScriptToEnd } from '../support/processes.ts';
 import { clickhouseUrl, kafkaBrokers } from '../support/services.ts';
 import { openUsageSide } from '../support/usage-side.ts';
 import { waitFor } from '../support/wait-for.ts';
 
-/** Runs the writer that dies right after its first write; resolves with its output and the ending signal. */
-function crashingWriter(args: string[]): Promise<{ output: string; signal: NodeJS.Signals | null }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', `${repoRoot}test/support/usage-writer-crash.ts`, ...args], {
-      cwd: repoRoot,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.on('exit', (_code, signal) => resolve({ output, signal }));
-  });
-}
 
 const cleanups: (() => Promise<void>)[] = [];
 afterAll(async () => {
@@ -68,7 +54,7 @@ describe.each(modes)('usage counted exactly once across a crash ($name)', (mode)
     );
     await publisher.close();
 
-    const crashed = await crashingWriter(args);
+    const crashed = await runScriptToEnd('usage-writer-crash.ts', args);
     expect(crashed.output, crashed.output).toMatch(/wrote \d+/);
     expect(crashed.signal).toBe('SIGKILL');
 

@@ -64,3 +64,17 @@ export function runProcess(command: string, args: string[], env: Record<string, 
 export function runCli(args: string[], env: Record<string, string>): Promise<ProcessResult> {
   return runProcess(process.execPath, [`${repoRoot}bin/kith.js`, ...args], env);
 }
+
+/** Runs a TypeScript script of test/support/ until it ends; resolves with its output and the signal that ended it. */
+export function runScriptToEnd(script: string, args: string[]): Promise<{ output: string; signal: NodeJS.Signals | null }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', `${repoRoot}test/support/${script}`, ...args], {
+      cwd: repoRoot,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('exit', (_code, signal) => resolve({ output, signal }));
+  });
+}
