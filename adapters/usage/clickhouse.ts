@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { PermanentError, RetryableError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
 import { USAGE_OUTCOMES, type UsageEvent, type UsageStore } from './port.ts';
+import { Day, UsageRange, valid } from './validation.ts';
 
 export type ClickHouseUsageStoreOptions = {
   url: string;
@@ -32,8 +33,6 @@ const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
 
 /** Kafka's own rule for topic names; nothing in it can end a quoted SQL string. */
 const Topic = z.string().regex(/^[A-Za-z0-9._-]{1,249}$/);
-const Day = z.iso.date();
-const Range = z.object({ accountId: z.guid(), from: Day, to: Day });
 
 /** A row of the raw events table: every column but the MATERIALIZED `day` (JSONEachRow on 18.16 applies no DEFAULT). */
 const EventRow = z.object({
@@ -66,11 +65,6 @@ function toRow(event: UsageEvent): unknown {
   };
 }
 
-function valid<S extends z.ZodType>(schema: S, value: unknown, what: string): z.infer<S> {
-  const parsed = schema.safeParse(value);
-  if (!parsed.success) throw new PermanentError(`invalid ${what}: ${z.prettifyError(parsed.error)}`, { cause: parsed.error });
-  return parsed.data;
-}
 
 /** Server errors ClickHouse lifts by itself: overload, timeouts, too many parts waiting for merges. */
 const RETRYABLE_SERVER_CODES = new Set([159, 202, 209, 210, 252]);
@@ -166,7 +160,7 @@ export function clickHouseUsageStore(options: ClickHouseUsageStoreOptions): Usag
 
   /** The WHERE clause of a range query; the account id and days are checked before they are inlined. */
   function rangeFilter(accountId: string, from: string, to: string): string {
-    const range = valid(Range, { accountId, from, to }, 'usage query');
+    const range = valid(UsageRange, { accountId, from, to }, 'usage query');
     const first = range.from < FIRST_DAY ? FIRST_DAY : range.from;
     const last = range.to > LAST_DAY ? LAST_DAY : range.to;
     return `account_id = toUUID('${range.accountId}') AND day >= toDate('${first}') AND day <= toDate('${last}')`;

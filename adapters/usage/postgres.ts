@@ -1,10 +1,8 @@
 import { z } from 'zod';
 import type { SqlClient } from '../db/sql-client.ts';
-import { PermanentError } from '../errors.ts';
 import { USAGE_OUTCOMES, type DailyUsage, type UsageCount, type UsageStore } from './port.ts';
+import { UsageRange, valid } from './validation.ts';
 
-const Day = z.iso.date();
-const Range = z.object({ accountId: z.guid(), from: Day, to: Day });
 const Event = z.object({
   accountId: z.guid(),
   operation: z.string().min(1).max(128),
@@ -17,11 +15,6 @@ const Event = z.object({
   }),
 });
 
-function valid<S extends z.ZodType>(schema: S, value: unknown, what: string): z.infer<S> {
-  const parsed = schema.safeParse(value);
-  if (!parsed.success) throw new PermanentError(`invalid ${what}: ${z.prettifyError(parsed.error)}`, { cause: parsed.error });
-  return parsed.data;
-}
 
 /** Adds each (account, UTC day, operation, outcome)'s count; rows in key order, so concurrent batches do not deadlock. */
 const ADD_COUNTS = `
@@ -51,7 +44,7 @@ const BY_NAME = 'operation COLLATE "C", outcome COLLATE "C"';
  */
 export function sqlUsageStore(db: SqlClient): UsageStore {
   const range = (accountId: string, from: string, to: string) => {
-    const query = valid(Range, { accountId, from, to }, 'usage query');
+    const query = valid(UsageRange, { accountId, from, to }, 'usage query');
     return [query.accountId, query.from, query.to];
   };
   return {

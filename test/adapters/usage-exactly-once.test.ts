@@ -6,7 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { UsageRecorded } from '../../schemas/events/usage-recorded.ts';
 import { runScriptToEnd } from '../support/processes.ts';
-import { clickhouseUrl, kafkaBrokers } from '../support/services.ts';
+import { clickhouseUrl, dropClickHouseDatabase, kafkaBrokers } from '../support/services.ts';
 import { openUsageSide } from '../support/usage-side.ts';
 import { waitFor } from '../support/wait-for.ts';
 
@@ -28,7 +28,9 @@ const modes = [
   {
     name: 'distributed: Kafka, usage in ClickHouse',
     async args() {
-      return ['distributed', kafkaBrokers().join(','), clickhouseUrl(), `kith_eo_${randomBytes(4).toString('hex')}`, `eo${randomBytes(4).toString('hex')}`];
+      const database = `kith_eo_${randomBytes(4).toString('hex')}`;
+      cleanups.push(() => dropClickHouseDatabase(database));
+      return ['distributed', kafkaBrokers().join(','), clickhouseUrl(), database, `eo${randomBytes(4).toString('hex')}`];
     },
   },
 ];

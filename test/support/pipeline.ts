@@ -25,7 +25,7 @@ import { startWorker } from '../../workers/runtime/worker.ts';
 import { statsGetHandler } from '../../workers/usage/stats-get.ts';
 import { startUsageWriter } from '../../workers/usage/usage-writer.ts';
 import { databaseUrl } from './modes.ts';
-import { clickhouseUrl, kafkaBrokers } from './services.ts';
+import { clickhouseUrl, dropClickHouseDatabase, kafkaBrokers } from './services.ts';
 
 export const PIPELINE_KINDS = ['embedded', 'kafka+clickhouse'] as const;
 export type PipelineKind = (typeof PIPELINE_KINDS)[number];
@@ -59,6 +59,7 @@ export async function startPipeline(
   let db: SqlClient;
   let bus: Bus;
   let usageStore: UsageStore;
+  let dropUsageDatabase = async () => {};
   if (kind === 'embedded') {
     db = await createPgliteClient(undefined);
     bus = createEmbeddedBus({ db, log, pollMs: 20 });
@@ -66,7 +67,9 @@ export async function startPipeline(
   } else {
     db = createPgClient(databaseUrl(), 4);
     bus = createKafkaBus({ brokers: kafkaBrokers(), clientId: 'pipeline-test', log });
-    usageStore = clickHouseUsageStore({ url: clickhouseUrl(), database: `kith_${topics.usage.split('.')[0]}`, log });
+    const database = `kith_${topics.usage.split('.')[0]}`;
+    usageStore = clickHouseUsageStore({ url: clickhouseUrl(), database, log });
+    dropUsageDatabase = () => dropClickHouseDatabase(database);
   }
   await migrate(db);
   await usageStore.prepare();
@@ -131,6 +134,7 @@ export async function startPipeline(
       for (const consumer of consumers) await consumer.stop();
       await bus.close();
       await usageStore.close();
+      await dropUsageDatabase();
       await db.close();
     },
   };

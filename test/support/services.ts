@@ -15,3 +15,10 @@ export function clickhouseUrl(): string {
   }
   return url;
 }
+
+/** Drops a ClickHouse database a test made for itself. */
+export async function dropClickHouseDatabase(name: string): Promise<void> {
+  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) throw new Error(`not a database name: ${name}`);
+  const response = await fetch(`${clickhouseUrl()}/?query=${encodeURIComponent(`DROP DATABASE IF EXISTS ${name}`)}`, { method: 'POST' });
+  if (!response.ok) throw new Error(`DROP DATABASE ${name}: ${response.status} ${await response.text()}`);
+}
