@@ -1,4 +1,4 @@
-import { once, type EventEmitter } from 'node:events';
+import type { EventEmitter } from 'node:events';
 import type { Logger } from '../logger.ts';
 import type { EmbeddedBusLog, StoredMessage } from './embedded-log.ts';
 import type { ConsumerOptions } from './port.ts';
@@ -41,13 +41,17 @@ export function runPartition(options: PartitionRunnerOptions): PartitionRunner {
 
   /** Waits `ms`, or less when the stop comes or (when idle) a message is published to the topic. */
   function pause(ms: number, untilPublished: boolean): Promise<void> {
-    const ended = untilPublished
-      ? once(options.published, topic, { signal: stopped.signal })
-      : once(stopped.signal, 'abort');
-    return Promise.race([
-      ended.then(() => {}, () => {}),
-      new Promise<void>((resolve) => setTimeout(resolve, ms).unref()),
-    ]);
+    return new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        options.published.off(topic, done);
+        stopped.signal.removeEventListener('abort', done);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      if (untilPublished) options.published.on(topic, done);
+      stopped.signal.addEventListener('abort', done);
+    });
   }
 
   /** The batch in hand and which of its messages were handled, so a stop that gives up can commit those. */
