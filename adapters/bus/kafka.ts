@@ -30,6 +30,7 @@ export type KafkaBusOptions = {
  */
 const producerClientRetry = { retries: 2, initialRetryTime: 100, maxRetryTime: 500, factor: 0.2, multiplier: 2 };
 const clientRetry = { retries: 5, initialRetryTime: 100, maxRetryTime: 2_000, factor: 0.2, multiplier: 2 };
+const ENSURE_TOPICS_ATTEMPTS = 5;
 
 /** The bus on Apache Kafka: port.ts says what it does; kafka-producer.ts, kafka-consumer.ts and kafka-batch.ts how. */
 export function createKafkaBus(options: KafkaBusOptions): Bus {
@@ -94,10 +95,15 @@ export function createKafkaBus(options: KafkaBusOptions): Bus {
 
   return {
     async ensureTopics(topics) {
-      try {
-        await createMissing(topics);
-      } catch (error) {
-        throw classifyKafkaError(error, 'cannot create topics', { topics: topics.map((topic) => topic.name) });
+      // A broker that has just started may not serve a new topic's metadata yet: try again a few times.
+      for (let attempt = 1; ; attempt += 1) {
+        try {
+          return await createMissing(topics);
+        } catch (error) {
+          const failure = classifyKafkaError(error, 'cannot create topics', { topics: topics.map((topic) => topic.name) });
+          if (!(failure instanceof RetryableError) || attempt >= ENSURE_TOPICS_ATTEMPTS) throw failure;
+          await new Promise((resolve) => setTimeout(resolve, 250 * attempt));
+        }
       }
     },
     publish: (topic, messages) => producer.publish(topic, messages),
