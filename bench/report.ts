@@ -1,0 +1,227 @@
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { ProfileSummary } from './cpu-profile.ts';
+import type { Measurement } from './load.ts';
+import type { GitState, Machine } from './machine.ts';
+import { repoRoot } from './processes.ts';
+
+export const resultsDir = join(repoRoot, 'bench', 'results');
+
+export type ProcessResult = { name: string; peakRssMb: number; hwmMb: number; cpuPercentAtSaturation: number };
+
+/** One side of the comparison: Kith, or the bare Hono baseline, under the same load. */
+export type TargetResult = {
+  saturation: Measurement;
+  fixedRate: Measurement;
+  processes: ProcessResult[];
+  /** During the saturation run. */
+  loadGeneratorCpuPercent: number;
+  machineCpuBusyPercent: number;
+};
+
+export type RunResult = {
+  scenario: string;
+  summary: string;
+  mode: string;
+  startedAt: string;
+  finishedAt: string;
+  settings: {
+    durationS: number;
+    warmupS: number;
+    connections: number;
+    ingress: number;
+    fixedLoadFraction: number;
+    phases: number;
+    logLevel: string;
+    cpuProf: boolean;
+  };
+  request: { method: string; path: string; body: string };
+  machine: Machine;
+  /** The machine's CPU use over 2 s before the load, with our processes idle: other work skews a run. */
+  backgroundCpuBusyPercent: number;
+  git: GitState;
+  kith: TargetResult;
+  baseline: TargetResult;
+  /** Kith / baseline. */
+  ratios: { rps: number; p50AtFixedRate: number; p99AtFixedRate: number };
+  exitCodes: Record<string, number | string | null>;
+  profiles?: ProfileSummary[];
+};
+
+export const ratio = (kith: number, baseline: number) => (baseline > 0 ? Math.round((kith / baseline) * 1000) / 1000 : 0);
+
+/** Writes the run's JSON, then regenerates REPORT.md from every JSON in bench/results. Returns the JSON's path. */
+export async function saveRun(run: RunResult): Promise<string> {
+  await mkdir(resultsDir, { recursive: true });
+  const stamp = run.startedAt.replace(/\.\d+Z$/, 'Z').replace(/:/g, '-');
+  const file = join(resultsDir, `${run.scenario}-${run.mode}-${stamp}.json`);
+  await writeFile(file, `${JSON.stringify(run, null, 2)}\n`);
+  await writeReport();
+  return file;
+}
+
+async function loadRuns(): Promise<{ file: string; run: RunResult }[]> {
+  const files = (await readdir(resultsDir)).filter((name) => name.endsWith('.json')).sort();
+  const runs = await Promise.all(files.map(async (file) => ({ file, run: JSON.parse(await readFile(join(resultsDir, file), 'utf8')) as RunResult })));
+  return runs.sort((a, b) => a.run.startedAt.localeCompare(b.run.startedAt));
+}
+
+const n = (value: number) => Math.round(value).toLocaleString('en-US');
+const ms = (value: number) => (value >= 10 ? value.toFixed(1) : value.toFixed(2));
+const times = (value: number) => `${value.toFixed(value >= 10 ? 1 : 3)}×`;
+const bar = (fraction: number) => '█'.repeat(Math.max(1, Math.round(Math.min(fraction, 1) * 20)));
+/** `503×12, timeout×3`: non-2xx answers by status, then connection errors (timeouts among them). */
+function errorList(measurements: Measurement[]): string {
+  const counts = new Map<string, number>();
+  const add = (name: string, count: number) => count > 0 && counts.set(name, (counts.get(name) ?? 0) + count);
+  for (const m of measurements) {
+    for (const [status, count] of Object.entries(m.errors.statuses)) if (!status.startsWith('2')) add(status, count);
+    add('timeout', m.errors.timeouts);
+    add('connection', m.errors.connection - m.errors.timeouts);
+  }
+  return counts.size === 0 ? '0' : [...counts].map(([name, count]) => `${name}×${count}`).join(', ');
+}
+/** What makes runs comparable: the mode, ingress replicas and connections. */
+const label = (run: RunResult) =>
+  `${run.mode}${run.settings.ingress > 1 ? `, ${run.settings.ingress} ingress` : ''}, ${run.settings.connections} conn`;
+
+function runTable(runs: RunResult[]): string[] {
+  const lines = [
+    '| mode | Kith req/s | baseline req/s | ratio | offered load (Kith / baseline achieved) | Kith p50 / p99 ms | baseline p50 / p99 ms | p99 ratio | errors Kith / baseline |',
+    '|---|---:|---:|---|---:|---:|---:|---:|---:|',
+  ];
+  for (const run of runs) {
+    const { kith, baseline, ratios } = run;
+    lines.push(
+      `| ${label(run)} | ${n(kith.saturation.rps)} | ${n(baseline.saturation.rps)} | \`${bar(ratios.rps)}\` ${times(ratios.rps)} | ${n(kith.fixedRate.offeredRate ?? 0)}/s (${n(kith.fixedRate.rps)} / ${n(baseline.fixedRate.rps)}) | ${ms(kith.fixedRate.latencyMs.p50)} / ${ms(kith.fixedRate.latencyMs.p99)} | ${ms(baseline.fixedRate.latencyMs.p50)} / ${ms(baseline.fixedRate.latencyMs.p99)} | ${times(ratios.p99AtFixedRate)} | ${errorList([kith.saturation, kith.fixedRate])} / ${errorList([baseline.saturation, baseline.fixedRate])} |`,
+    );
+  }
+  return lines;
+}
+
+function processTable(runs: RunResult[]): string[] {
+  const lines = ['| mode | process | peak RSS MB | CPU % at saturation (100 = one core) |', '|---|---|---:|---:|'];
+  for (const run of runs) {
+    for (const [side, target] of [['Kith', run.kith], ['baseline', run.baseline]] as const) {
+      for (const proc of target.processes) {
+        lines.push(`| ${label(run)} | ${side === 'Kith' ? proc.name : 'baseline'} | ${proc.peakRssMb.toFixed(0)} | ${proc.cpuPercentAtSaturation.toFixed(0)} |`);
+      }
+      const ours = target.processes.reduce((sum, proc) => sum + proc.cpuPercentAtSaturation, 0) + target.loadGeneratorCpuPercent;
+      const rest = Math.max(0, (target.machineCpuBusyPercent * run.machine.cores) - ours);
+      lines.push(
+        `| ${label(run)} | *load generator, against ${side}* | | ${target.loadGeneratorCpuPercent.toFixed(0)} |`,
+        `| ${label(run)} | *everything else (PostgreSQL, Kafka, kernel, other work), against ${side}* | | ${rest.toFixed(0)} |`,
+        `| ${label(run)} | *whole machine, against ${side} (% of all cores)* | | ${target.machineCpuBusyPercent.toFixed(0)} |`,
+      );
+    }
+  }
+  return lines;
+}
+
+function barChart(title: string, bars: [string, number][]): string[] {
+  return [
+    '```mermaid',
+    'xychart-beta',
+    `  title ${JSON.stringify(title)}`,
+    `  x-axis [${bars.map(([name]) => JSON.stringify(name)).join(', ')}]`,
+    '  y-axis "req/s"',
+    `  bar [${bars.map(([, value]) => value).join(', ')}]`,
+    '```',
+  ];
+}
+
+/** Kith beside its baseline (the scale of the gap), then Kith alone (the modes against each other). */
+function charts(runs: RunResult[]): string[] {
+  return [
+    ...barChart(
+      'Requests/s at saturation: baseline and Kith',
+      runs.flatMap((run): [string, number][] => [
+        [`${run.scenario} ${label(run)}: baseline`, run.baseline.saturation.rps],
+        [`${run.scenario} ${label(run)}: Kith`, run.kith.saturation.rps],
+      ]),
+    ),
+    '',
+    ...barChart('Requests/s at saturation: Kith', runs.map((run): [string, number] => [`${run.scenario} ${label(run)}`, run.kith.saturation.rps])),
+  ];
+}
+
+/** The latest profiled run of each scenario and mode: where each Kith process spent its CPU time. */
+function profileSection(runs: RunResult[]): string[] {
+  if (runs.length === 0) return [];
+  const lines = [
+    '',
+    '## Where the time goes',
+    '',
+    'From the latest run with `--cpu-prof` of each scenario and mode (self time, percent of the process\'s busy time over the',
+    'whole run, start-up included; the `--import tsx` loader thread is left out). `(native)` is time in V8 and Node built-ins called',
+    'from JavaScript, such as socket writes.',
+  ];
+  for (const run of runs) {
+    lines.push('', `### ${run.scenario}, ${label(run)} (${n(run.kith.saturation.rps)} req/s while profiled)`, '', '| process | by package or file | by function |', '|---|---|---|');
+    for (const profile of (run.profiles ?? []).filter((p) => !p.process.includes('(thread'))) {
+      const modules = profile.byModule.slice(0, 6).map((m) => `${m.module} ${m.percent}%`).join('<br>');
+      const functions = profile.byFunction.slice(0, 6).map((f) => `\`${f.fn}\` ${f.percent}%`).join('<br>');
+      lines.push(`| ${profile.process} | ${modules} | ${functions} |`);
+    }
+  }
+  return lines;
+}
+
+/** REPORT.md: the latest run of each scenario and mode, a chart, and every run on record. */
+export async function writeReport(): Promise<void> {
+  const all = await loadRuns();
+  // A profiled run is slowed by the profiler: it is listed below, but not quoted as the latest figures.
+  const latest = new Map<string, RunResult>();
+  for (const { run } of all) if (!run.settings.cpuProf) latest.set(`${run.scenario}/${label(run)}`, run);
+  const current = [...latest.values()];
+  const scenarios = [...new Set(current.map((run) => run.scenario))];
+
+  const lines = [
+    '# Kith benchmark report',
+    '',
+    'Generated by `npm run bench` from the JSON files beside it; do not edit by hand. How the numbers are made: [../README.md](../README.md).',
+    'Each row is the latest run of a scenario and mode. Ratios are Kith / baseline, where the baseline is a bare Hono route that parses and',
+    'zod-validates the same body, measured in the same run with the same load shape. Latencies are at the same fixed offered load for both.',
+    '',
+    ...charts(current),
+  ];
+  for (const scenario of scenarios) {
+    const runs = current.filter((run) => run.scenario === scenario);
+    const first = runs[0]!;
+    lines.push(
+      '',
+      `## ${scenario}`,
+      '',
+      first.summary,
+      '',
+      ...runTable(runs),
+      '',
+      `Saturation: ${first.settings.connections} connections for ${first.settings.durationS} s after a ${first.settings.warmupS} s warm-up. ` +
+        `Offered load: ${first.settings.fixedLoadFraction} × Kith's saturation req/s, for ${first.settings.durationS} s, against both.`,
+      '',
+      ...processTable(runs),
+    );
+  }
+  const profiled = new Map<string, RunResult>();
+  for (const { run } of all) if (run.profiles?.length) profiled.set(`${run.scenario}/${label(run)}`, run);
+  lines.push(...profileSection([...profiled.values()]));
+  lines.push(
+    '',
+    '## Runs on record',
+    '',
+    '| run | commit | machine | busy before | Kith req/s | ratio | p99 ms at offered load |',
+    '|---|---|---|---:|---:|---:|---:|',
+  );
+  for (const { file, run } of all.slice().reverse()) {
+    lines.push(
+      `| [${file}](${file})${run.settings.cpuProf ? ' (profiled)' : ''} | ${run.git.commit.slice(0, 7)}${run.git.dirty ? '+' : ''} | ${run.machine.cores}× ${run.machine.cpuModel}, Node ${run.machine.node} | ${run.backgroundCpuBusyPercent ?? '?'}% | ${n(run.kith.saturation.rps)} | ${times(run.ratios.rps)} | ${ms(run.kith.fixedRate.latencyMs.p99)} |`,
+    );
+  }
+  lines.push(
+    '',
+    'A `+` after the commit: the working tree had uncommitted changes. *Busy before*: the machine\'s CPU use in the 2 s before the load,',
+    'with our processes idle; well above 0 means something else was running and the run\'s figures are low.',
+    '',
+  );
+  await writeFile(join(resultsDir, 'REPORT.md'), lines.join('\n'));
+}

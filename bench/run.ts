@@ -1,0 +1,257 @@
+import { rmSync } from 'node:fs';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { parseArgs } from 'node:util';
+import { v3Operations } from '../schemas/v3/operations.ts';
+import { createBenchAccount } from './account.ts';
+import { summarizeProfiles } from './cpu-profile.ts';
+import { BENCH_MODES, startKithDeployment, type BenchMode } from './kith-processes.ts';
+import type { HttpRequest, LoadTarget } from './load.ts';
+import { measureAgainstBaseline } from './measure.ts';
+import { gitState, machine } from './machine.ts';
+import { repoRoot, spawnServer, stopAll } from './processes.ts';
+import { ratio, resultsDir, saveRun, type RunResult } from './report.ts';
+import { machineBusyPercent } from './rss.ts';
+import { scenarios, type Scenario } from './scenarios.ts';
+import { startServices } from './services.ts';
+
+const HELP = `npm run bench [-- options]
+
+Runs each scenario against Kith and against a bare Hono baseline in the same run, and writes
+bench/results/<scenario>-<mode>-<time>.json and bench/results/REPORT.md.
+
+  --scenario NAME     ${Object.keys(scenarios).join(', ')} (default: all)
+  --mode MODE         ${BENCH_MODES.join(', ')} (default: every mode the scenario has)
+  --duration S        seconds per measurement (default 10)
+  --warmup S          seconds of warm-up before each saturation run (default 5)
+  --connections N     connections of the load generator (default 50)
+  --ingress N         ingress replicas in distributed mode (default 1)
+  --fixed-load F      offered load as a fraction of Kith's saturation req/s (default 0.5)
+  --phases N          staggered autocannon instances making up the fixed load (default 10)
+  --log-level LEVEL   LOG_LEVEL of the Kith processes (default info, as deployed)
+  --cpu-prof          profile the Kith processes (node --cpu-prof) and summarize where time goes
+  --keep-logs         keep the processes' logs under bench/results/tmp/ after a clean run
+  --wait-idle S       before loading, wait up to S seconds for other work on the machine to stop (default 0)
+`;
+
+type Settings = RunResult['settings'] & { keepLogs: boolean; waitIdleS: number };
+
+/** Machine CPU use above which other work is taken to be running. */
+const QUIET_PERCENT = 15;
+
+let interrupted = false;
+const progress = (line: string) => {
+  if (!interrupted) process.stdout.write(`[bench ${new Date().toISOString().slice(11, 19)}] ${line}\n`);
+};
+/** Temporary data directories, removed at the end of their run or on Ctrl-C. */
+const scratch = new Set<string>();
+
+function positive(name: string, value: string | undefined, fallback: number, integer = true): number {
+  if (value === undefined) return fallback;
+  const number = Number(value);
+  if (!(number > 0) || (integer && !Number.isInteger(number))) throw new Error(`--${name} must be a positive ${integer ? 'integer' : 'number'}`);
+  return number;
+}
+
+function parseCommandLine(argv: string[]) {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      scenario: { type: 'string' },
+      mode: { type: 'string' },
+      duration: { type: 'string' },
+      warmup: { type: 'string' },
+      connections: { type: 'string' },
+      ingress: { type: 'string' },
+      'fixed-load': { type: 'string' },
+      phases: { type: 'string' },
+      'log-level': { type: 'string' },
+      'cpu-prof': { type: 'boolean' },
+      'keep-logs': { type: 'boolean' },
+      'wait-idle': { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  if (values.help) {
+    process.stdout.write(HELP);
+    process.exit(0);
+  }
+  const chosen = values.scenario === undefined ? Object.values(scenarios) : [scenarios[values.scenario]];
+  if (chosen.some((scenario) => scenario === undefined)) throw new Error(`no scenario named ${values.scenario}; there are: ${Object.keys(scenarios).join(', ')}`);
+  const mode = values.mode as BenchMode | undefined;
+  if (mode !== undefined && !BENCH_MODES.includes(mode)) throw new Error(`--mode must be one of ${BENCH_MODES.join(', ')}`);
+  const settings: Settings = {
+    durationS: positive('duration', values.duration, 10),
+    warmupS: positive('warmup', values.warmup, 5),
+    connections: positive('connections', values.connections, 50),
+    ingress: positive('ingress', values.ingress, 1),
+    fixedLoadFraction: positive('fixed-load', values['fixed-load'], 0.5, false),
+    phases: positive('phases', values.phases, 10),
+    logLevel: values['log-level'] ?? 'info',
+    cpuProf: values['cpu-prof'] ?? false,
+    keepLogs: values['keep-logs'] ?? false,
+    waitIdleS: values['wait-idle'] === undefined ? 0 : positive('wait-idle', values['wait-idle'], 0),
+  };
+  if (mode === 'embedded' && settings.ingress > 1) throw new Error('--ingress applies to distributed mode only');
+  const runs = (chosen as Scenario[]).flatMap((scenario) => (mode ? [mode] : scenario.modes).map((m) => ({ scenario, mode: m })));
+  const unsupported = runs.find(({ scenario, mode: m }) => !scenario.modes.includes(m));
+  if (unsupported) throw new Error(`scenario ${unsupported.scenario.name} does not run in ${unsupported.mode} mode`);
+  return { runs, settings };
+}
+
+/** One request to each URL before loading: the run is refused unless every answer is what a client expects. */
+async function checkAnswers(urls: string[], request: HttpRequest, validate?: (body: unknown) => void) {
+  for (const url of urls) {
+    const response = await fetch(url, { method: request.method, headers: request.headers, body: request.body });
+    const text = await response.text();
+    if (response.status !== 200) throw new Error(`${url} answered ${response.status}: ${text}`);
+    validate?.(JSON.parse(text));
+  }
+}
+
+/** The machine's CPU use with our processes idle, after waiting up to `waitS` for other work to stop. */
+async function waitForQuiet(waitS: number): Promise<number> {
+  let busy = await machineBusyPercent(2000);
+  for (let waited = 0; busy > QUIET_PERCENT && waited < waitS; waited += 2) {
+    if (waited % 30 === 0) progress(`machine ${busy}% busy with other work; waiting up to ${waitS - waited} s for it to calm down`);
+    busy = await machineBusyPercent(2000);
+  }
+  progress(`machine ${busy}% busy before loading${busy > QUIET_PERCENT ? ': something else is running here, expect skewed figures' : ''}`);
+  return busy;
+}
+
+/** Services, the baseline and Kith, the account the load uses, and the scenario's own setup. */
+async function startTargets(scenario: Scenario, mode: BenchMode, settings: Settings, dirs: { logDir: string; dataDir: string; profileDir: string }) {
+  const serviceNames = [...(mode === 'distributed' ? ['postgres', 'kafka'] : []), ...(scenario.services ?? [])];
+  if (serviceNames.length > 0) progress(`starting services: ${serviceNames.join(', ')}`);
+  const services = await startServices(serviceNames);
+
+  progress(`${scenario.name}/${mode}: starting Kith${mode === 'distributed' ? ` (${settings.ingress} ingress)` : ''} and the baseline; logs in ${relative(repoRoot, dirs.logDir)}`);
+  const [baseline, kith] = await Promise.all([
+    spawnServer({ name: 'baseline', entry: 'bench/baseline-server.ts', args: [scenario.operation], env: {}, logDir: dirs.logDir, ready: /"port":(\d+)/ }),
+    startKithDeployment({
+      mode,
+      ingress: settings.ingress,
+      services,
+      dataDir: dirs.dataDir,
+      logDir: dirs.logDir,
+      logLevel: settings.logLevel,
+      nodeFlags: settings.cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${dirs.profileDir}`] : [],
+      env: { ...scenario.kithEnv },
+    }),
+  ]);
+  const account = await createBenchAccount(kith.urls[0]!, kith.adminToken);
+  await scenario.setup?.({ mode, urls: kith.urls, adminToken: kith.adminToken, account, kithEnv: kith.env, services, progress });
+
+  const path = `/v3/${scenario.operation}`;
+  const request: HttpRequest = {
+    method: 'POST',
+    path,
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${account.apiKey}` },
+    body: JSON.stringify(scenario.body),
+  };
+  const kithTarget: LoadTarget = { urls: kith.urls.map((url) => `${url}${path}`), request };
+  const baselineTarget: LoadTarget = { urls: [`http://127.0.0.1:${baseline.port}${path}`], request };
+  await checkAnswers(kithTarget.urls, request, (body) => v3Operations[scenario.operation].response.parse(body));
+  await checkAnswers(baselineTarget.urls, request);
+  return { request, kith, kithTarget, baseline, baselineTarget };
+}
+
+async function runScenario(scenario: Scenario, mode: BenchMode, settings: Settings): Promise<void> {
+  const startedAt = new Date();
+  const runSettings = { ...settings, ingress: mode === 'distributed' ? settings.ingress : 1 };
+  const logDir = join(resultsDir, 'tmp', `${scenario.name}-${mode}-${startedAt.getTime()}`);
+  const profileDir = join(logDir, 'profiles');
+  await mkdir(logDir, { recursive: true });
+  const dataDir = await mkdtemp(join(tmpdir(), 'kith-bench-'));
+  scratch.add(dataDir);
+  let clean = false;
+  try {
+    const { request, kith, kithTarget, baseline, baselineTarget } = await startTargets(scenario, mode, runSettings, { logDir, dataDir, profileDir });
+    const backgroundCpuBusyPercent = await waitForQuiet(settings.waitIdleS);
+    const measured = await measureAgainstBaseline(
+      { name: 'Kith', target: kithTarget, processes: kith.processes },
+      { name: 'baseline', target: baselineTarget, processes: [baseline] },
+      runSettings,
+      progress,
+    );
+
+    progress('stopping');
+    const exitCodes = await stopAll();
+    const profiles = settings.cpuProf ? await summarizeProfiles(profileDir, kith.processes) : undefined;
+
+    const result: RunResult = {
+      scenario: scenario.name,
+      summary: scenario.summary,
+      mode,
+      startedAt: startedAt.toISOString(),
+      finishedAt: new Date().toISOString(),
+      settings: {
+        durationS: runSettings.durationS,
+        warmupS: runSettings.warmupS,
+        connections: runSettings.connections,
+        ingress: runSettings.ingress,
+        fixedLoadFraction: runSettings.fixedLoadFraction,
+        phases: runSettings.phases,
+        logLevel: runSettings.logLevel,
+        cpuProf: runSettings.cpuProf,
+      },
+      request: { method: request.method, path: request.path, body: request.body },
+      machine: machine(),
+      backgroundCpuBusyPercent,
+      git: await gitState(),
+      kith: measured.kith,
+      baseline: measured.baseline,
+      ratios: {
+        rps: ratio(measured.kith.saturation.rps, measured.baseline.saturation.rps),
+        p50AtFixedRate: ratio(measured.kith.fixedRate.latencyMs.p50, measured.baseline.fixedRate.latencyMs.p50),
+        p99AtFixedRate: ratio(measured.kith.fixedRate.latencyMs.p99, measured.baseline.fixedRate.latencyMs.p99),
+      },
+      exitCodes,
+      profiles,
+    };
+    const file = await saveRun(result);
+
+    const unclean = Object.entries(exitCodes).filter(([, code]) => code !== 0);
+    if (unclean.length > 0) progress(`warning: processes that did not exit 0: ${unclean.map(([name, code]) => `${name} (${code})`).join(', ')}`);
+    progress(
+      `${scenario.name}/${mode}: Kith ${result.ratios.rps}× the baseline's req/s; p99 at ${measured.rate.toLocaleString('en-US')} req/s ${result.ratios.p99AtFixedRate}× the baseline's; ` +
+        `peak RSS ${result.kith.processes.map((p) => `${p.name} ${p.peakRssMb} MB`).join(', ')}, baseline ${result.baseline.processes[0]!.peakRssMb} MB`,
+    );
+    for (const profile of profiles ?? []) {
+      progress(`profile of ${profile.process} (${profile.busyMs} ms busy): ${profile.byModule.slice(0, 8).map((m) => `${m.module} ${m.percent}%`).join(', ')}`);
+      progress(`  by Kith caller: ${profile.byKithCaller.slice(0, 6).map((f) => `${f.fn} ${f.percent}%`).join(', ')}`);
+    }
+    progress(`wrote ${relative(repoRoot, file)} and bench/results/REPORT.md`);
+    clean = true;
+  } finally {
+    await stopAll();
+    await rm(dataDir, { recursive: true, force: true });
+    scratch.delete(dataDir);
+    if (clean && !settings.keepLogs && !settings.cpuProf) await rm(logDir, { recursive: true, force: true });
+    else progress(`logs${settings.cpuProf ? ' and CPU profiles' : ''} kept in ${relative(repoRoot, logDir)}`);
+  }
+}
+
+async function main() {
+  const { runs, settings } = parseCommandLine(process.argv.slice(2));
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(signal, () => {
+      if (interrupted) return;
+      progress(`${signal}: stopping every process started; logs stay in bench/results/tmp/`);
+      interrupted = true;
+      void stopAll().finally(() => {
+        for (const dir of scratch) rmSync(dir, { recursive: true, force: true });
+        process.exit(130);
+      });
+    });
+  }
+  for (const { scenario, mode } of runs) await runScenario(scenario, mode, settings);
+}
+
+main().catch(async (error: unknown) => {
+  process.stderr.write(`bench: ${error instanceof Error ? error.message : String(error)}\n`);
+  await stopAll();
+  process.exit(1);
+});
