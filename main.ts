@@ -18,7 +18,9 @@ import type { ApiEnv } from './api/env.ts';
 import { healthRoutes } from './api/routes/health.ts';
 import { buildIngress, type Ingress } from './composition/ingress.ts';
 import { startWorkerRole } from './composition/workers.ts';
+import { newWebhookSecret } from './workers/delivery/sign.ts';
 import { topicNames, WORKER_NAMES, type WorkerName } from './schemas/events/topics.ts';
+import { v3Operations } from './schemas/v3/operations.ts';
 
 export type RunningKith = { url: string; port: number; adminToken: string; instanceId: string; stop(): Promise<void> };
 export type StartOptions = { log?: Logger; clock?: Clock; announce?: (text: string) => void };
@@ -53,11 +55,11 @@ export async function startKith(config: ServerConfig, options: StartOptions = {}
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.dbPoolSize });
   const applied = await migrate(db);
   if (applied.length > 0) log.info({ migrations: applied }, 'database migrated');
-  const stores = createStores(db);
+  const stores = createStores(db, newWebhookSecret);
   const bus = await openBus({ kafkaBrokers: config.kafkaBrokers, clientId: `kith-${instanceId}`, db, log });
   const topics = topicNames(config.topicPrefix);
   await bus.ensureTopics(
-    [...WORKER_NAMES.map((name) => topics.requests(name)), topics.usage].map((name) => ({
+    [...new Set(Object.values(v3Operations).map((spec) => topics.requests(spec.worker))), topics.usage, topics.deliveries].map((name) => ({
       name,
       partitions: config.topicPartitions,
       retentionMs: config.requestRetentionHours * 3_600_000,

@@ -36,6 +36,16 @@ const ServerEnv = z.object({
   KITH_CLICKHOUSE_DATABASE: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]{0,63}$/, 'letters, digits and _').default('kith'),
   KITH_USAGE_BATCH_ROWS: z.coerce.number().int().min(1).max(100_000).default(10_000),
   KITH_USAGE_BATCH_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
+  KITH_WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
+  KITH_WEBHOOK_SCHEDULE: z
+    .string()
+    .regex(/^\d+(,\d+)*$/, 'seconds between attempts, comma-separated, e.g. 5,300,1800')
+    .default('5,300,1800,7200,18000,36000,50400,72000,86400'),
+  KITH_WEBHOOK_ALLOWED_NETWORKS: z.string().default(''),
+  KITH_WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(10_000).default(64),
+  KITH_WEBHOOK_ACCOUNT_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(16),
+  KITH_WEBHOOK_LOG_DAYS: z.coerce.number().int().min(1).max(365).default(7),
+  KITH_WEBHOOK_SECRET_OVERLAP_HOURS: z.coerce.number().int().min(0).max(24 * 30).default(24),
   KITH_SYNC_DEADLINE_MS: z.coerce.number().int().min(50).max(2900).default(2500),
   KITH_RESULT_TTL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(300),
   KITH_TOPIC_PREFIX: z.string().regex(/^[a-z][a-z0-9-]{0,39}$/, 'lower-case letters, digits and -').default('kith'),
@@ -65,6 +75,15 @@ export type ServerConfig = {
   clickhouseDatabase: string;
   usageBatchRows: number;
   usageBatchMs: number;
+  webhooks: {
+    timeoutMs: number;
+    scheduleSeconds: number[];
+    allowedNetworks: string[];
+    concurrency: number;
+    perAccount: number;
+    logDays: number;
+    secretOverlapHours: number;
+  };
   syncDeadlineMs: number;
   resultTtlSeconds: number;
   topicPrefix: string;
@@ -112,6 +131,15 @@ export function loadServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     clickhouseDatabase: e.KITH_CLICKHOUSE_DATABASE,
     usageBatchRows: e.KITH_USAGE_BATCH_ROWS,
     usageBatchMs: e.KITH_USAGE_BATCH_MS,
+    webhooks: {
+      timeoutMs: e.KITH_WEBHOOK_TIMEOUT_MS,
+      scheduleSeconds: e.KITH_WEBHOOK_SCHEDULE.split(',').map(Number),
+      allowedNetworks: e.KITH_WEBHOOK_ALLOWED_NETWORKS.split(',').map((network) => network.trim()).filter(Boolean),
+      concurrency: e.KITH_WEBHOOK_CONCURRENCY,
+      perAccount: e.KITH_WEBHOOK_ACCOUNT_CONCURRENCY,
+      logDays: e.KITH_WEBHOOK_LOG_DAYS,
+      secretOverlapHours: e.KITH_WEBHOOK_SECRET_OVERLAP_HOURS,
+    },
     syncDeadlineMs: e.KITH_SYNC_DEADLINE_MS,
     resultTtlSeconds: e.KITH_RESULT_TTL_SECONDS,
     topicPrefix: e.KITH_TOPIC_PREFIX,

@@ -1,6 +1,6 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import type { Clock } from '../adapters/clock.ts';
-import type { AccountStore, ApiKeyStore, IdempotencyStore, PlanStore } from '../adapters/db/port.ts';
+import type { Stores } from '../adapters/db/port.ts';
 import type { Dispatcher } from '../adapters/dispatch/port.ts';
 import type { Logger } from '../adapters/logger.ts';
 import type { RateLimiter } from '../adapters/rate-limit/port.ts';
@@ -16,6 +16,7 @@ import { rateLimit } from './middleware/rate-limit.ts';
 import { requestId } from './middleware/request-id.ts';
 import { openApiRoutes } from './openapi.ts';
 import { queuedResults } from './queued-results.ts';
+import { adminWebhookRoutes } from './routes/admin-webhooks.ts';
 import { adminRoutes } from './routes/admin.ts';
 import { healthRoutes, type ReadinessCheck } from './routes/health.ts';
 import { v3Routes } from './routes/v3.ts';
@@ -23,7 +24,7 @@ import { v3Routes } from './routes/v3.ts';
 export type AppDeps = {
   log: Logger;
   clock: Clock;
-  stores: { plans: PlanStore; accounts: AccountStore; apiKeys: ApiKeyStore; idempotency: IdempotencyStore };
+  stores: Stores;
   dispatcher: Dispatcher;
   rateLimiter: RateLimiter;
   /** Counts every answered v3 request (after the rate limit: refused calls are not usage). */
@@ -38,7 +39,10 @@ export type AppDeps = {
     rateLimitWindowSeconds: number;
     syncDeadlineMs: number;
     resultTtlSeconds: number;
+    webhookSecretOverlapMs: number;
   };
+  /** Why a webhook URL is refused, or undefined when deliveries to it may be tried (the SSRF guard). */
+  refusedWebhookUrl(url: string): string | undefined;
   /** The v3 operations served; schemas/v3's registry unless a test adds its own. */
   operations?: Readonly<Record<string, OperationSpec>>;
 };
@@ -80,6 +84,7 @@ export function createApp(deps: AppDeps) {
       clock,
       syncDeadlineMs: limits.syncDeadlineMs,
       operations: deps.operations,
+      refusedWebhookUrl: deps.refusedWebhookUrl,
       edge: [
         body,
         idempotency({
@@ -94,6 +99,7 @@ export function createApp(deps: AppDeps) {
 
   app.use('/admin/*', adminAuth({ adminToken: deps.adminToken }), body);
   app.route('/admin', adminRoutes({ ...stores, clock }));
+  app.route('/admin', adminWebhookRoutes({ ...stores, clock, secretOverlapMs: limits.webhookSecretOverlapMs }));
   app.route('/', healthRoutes({ ready: deps.ready }));
   app.route('/', openApiRoutes());
   return app;

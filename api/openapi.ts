@@ -7,6 +7,14 @@ import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObj
 import { AccountList, Account, CreateAccountRequest } from '../schemas/admin/accounts.ts';
 import { ApiKeyInfo, ApiKeyList, CreatedApiKey } from '../schemas/admin/keys.ts';
 import { CreatePlanRequest, Plan, PlanList } from '../schemas/admin/plans.ts';
+import {
+  DeliveryStatus,
+  ReplayRequest,
+  ReplayResult,
+  WebhookDeliveryDetail,
+  WebhookDeliveryList,
+  WebhookSecret,
+} from '../schemas/admin/webhooks.ts';
 import { ErrorBody } from '../schemas/errors.ts';
 import { v3Operations, type OperationSpec } from '../schemas/v3/operations.ts';
 import type { ApiEnv } from './env.ts';
@@ -52,6 +60,10 @@ function v3Operation(name: string, spec: OperationSpec): ZodOpenApiOperationObje
 
 const AccountIdParam = z.object({ id: z.uuid() });
 const KeyIdParam = z.object({ id: z.string() });
+const DeliveryListQuery = z.object({
+  status: DeliveryStatus.optional(),
+  limit: z.number().int().min(1).max(1000).optional(),
+});
 
 function adminOperation(
   summary: string,
@@ -93,6 +105,31 @@ const adminPaths: ZodOpenApiPathsObject = {
       { requestParams: { path: AccountIdParam } },
       '201',
     ),
+  },
+  '/admin/accounts/{id}/webhook-secret': {
+    get: adminOperation("Show the account's webhook signing secret", WebhookSecret, { requestParams: { path: AccountIdParam } }),
+  },
+  '/admin/accounts/{id}/webhook-secret/rotate': {
+    post: adminOperation('Rotate the signing secret; the previous one keeps signing for a while', WebhookSecret, {
+      requestParams: { path: AccountIdParam },
+    }),
+  },
+  '/admin/accounts/{id}/deliveries': {
+    get: adminOperation("List the account's webhook deliveries, newest first", WebhookDeliveryList, {
+      requestParams: { path: AccountIdParam, query: DeliveryListQuery },
+    }),
+  },
+  '/admin/accounts/{id}/deliveries/replay': {
+    post: adminOperation('Deliver again every failed delivery of the account created since a time', ReplayResult, {
+      requestParams: { path: AccountIdParam },
+      requestBody: { content: json(ReplayRequest) },
+    }),
+  },
+  '/admin/deliveries/{id}': {
+    get: adminOperation('Show a delivery with every attempt', WebhookDeliveryDetail, { requestParams: { path: KeyIdParam } }),
+  },
+  '/admin/deliveries/{id}/replay': {
+    post: adminOperation('Deliver it again now (same webhook-id)', WebhookDeliveryDetail, { requestParams: { path: KeyIdParam } }),
   },
   '/admin/keys/{id}/revoke': {
     post: adminOperation('Revoke an API key (within one second on every process)', ApiKeyInfo, {

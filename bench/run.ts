@@ -138,7 +138,7 @@ async function startTargets(scenario: Scenario, mode: BenchMode, settings: Setti
       logDir: dirs.logDir,
       logLevel: settings.logLevel,
       nodeFlags: settings.cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${dirs.profileDir}`] : [],
-      env: { ...scenario.kithEnv },
+      env: { ...scenario.kithEnv?.(services) },
     }),
   ]);
   const account = await createBenchAccount(kith.urls[0]!, kith.adminToken);

@@ -1,6 +1,7 @@
 import type { V3OperationName } from '../schemas/v3/operations.ts';
 import type { BenchAccount } from './account.ts';
 import type { BenchMode } from './kith-processes.ts';
+import { loadUsageEvents } from './usage-load.ts';
 
 /** What a scenario's setup gets: the running deployment and the account whose key the load uses. */
 export type ScenarioContext = {
@@ -31,16 +32,16 @@ export type Scenario = {
   body: unknown;
   /** Services beyond those of the mode (distributed starts postgres and kafka), by deploy/services name. */
   services?: readonly string[];
-  /** Settings for the Kith processes, e.g. which usage store to use. */
-  kithEnv?: Readonly<Record<string, string>>;
+  /** Settings for the Kith processes, e.g. which usage store to use, given the services' environment. */
+  kithEnv?(services: Record<string, string>): Record<string, string>;
   /** Runs after the account exists and before the warm-up: load data, prime caches. */
   setup?(context: ScenarioContext): Promise<void>;
 };
 
-/**
- * The registry. To add a scenario (the issue's next one is stats.get over 10 million usage events), add an
- * entry: its `setup` loads the events for `context.account.accountId` and the rest of the run is the same.
- */
+/** The ClickHouse database of the stats-10m scenario: emptied and loaded again by each run. */
+const BENCH_USAGE_DATABASE = 'kith_bench';
+
+/** The registry: a scenario's `setup` loads what it needs for `context.account`; the rest of a run is the same. */
 export const scenarios: Readonly<Record<string, Scenario>> = {
   noop: {
     name: 'noop',
@@ -49,5 +50,16 @@ export const scenarios: Readonly<Record<string, Scenario>> = {
     modes: ['embedded', 'distributed'],
     operation: 'stats.get',
     body: { stats: ['person'] },
+  },
+  'stats-10m': {
+    name: 'stats-10m',
+    summary:
+      'POST /v3/stats.get {"stats":["person"]} with 10 million usage events in ClickHouse (1 million of them the account\'s own)',
+    modes: ['distributed'],
+    operation: 'stats.get',
+    body: { stats: ['person'] },
+    services: ['clickhouse'],
+    kithEnv: (services) => ({ CLICKHOUSE_URL: services.CLICKHOUSE_URL!, KITH_CLICKHOUSE_DATABASE: BENCH_USAGE_DATABASE }),
+    setup: (context) => loadUsageEvents(context, 10_000_000),
   },
 };

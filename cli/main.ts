@@ -4,6 +4,7 @@ import { adminClient, CliError } from './admin-client.ts';
 import { registerAccountCommands } from './commands/accounts.ts';
 import { registerKeyCommands } from './commands/keys.ts';
 import { registerPlanCommands } from './commands/plans.ts';
+import { registerWebhookCommands } from './commands/webhooks.ts';
 
 const program = new Command('kith')
   .description('Kith: run the server and manage plans, accounts and API keys (over the admin API at KITH_URL)')
@@ -24,6 +25,7 @@ program
 registerPlanCommands(program, connect, output);
 registerAccountCommands(program, connect, output);
 registerKeyCommands(program, connect, output);
+registerWebhookCommands(program, connect, output);
 
 program.parseAsync(process.argv).catch((error: unknown) => {
   const known = error instanceof CliError || error instanceof ConfigError;

@@ -3,7 +3,7 @@ import { readOrCreateAdminToken } from '../adapters/admin-token.ts';
 import type { Bus } from '../adapters/bus/port.ts';
 import type { Clock } from '../adapters/clock.ts';
 import type { ServerConfig } from '../adapters/config.ts';
-import type { Stores } from '../adapters/db/open.ts';
+import type { Stores } from '../adapters/db/port.ts';
 import type { SqlClient } from '../adapters/db/sql-client.ts';
 import { busDispatcher } from '../adapters/dispatch/over-bus.ts';
 import type { Logger } from '../adapters/logger.ts';
@@ -16,6 +16,7 @@ import type { ApiEnv } from '../api/env.ts';
 import { usage } from '../api/middleware/usage.ts';
 import type { TopicNames } from '../schemas/events/topics.ts';
 import { v3Operations } from '../schemas/v3/operations.ts';
+import { refusedUrl } from '../workers/delivery/safe-http.ts';
 
 const IDEMPOTENCY_SWEEP_MS = 3_600_000;
 
@@ -69,6 +70,7 @@ export async function buildIngress(parts: IngressParts): Promise<Ingress> {
     // Embedded mode is one process: its counters need not be shared, nor PGlite written on every request.
     rateLimiter: config.databaseUrl ? postgresRateLimiter(db) : memoryRateLimiter(),
     recordUsage: usageRecorder.middleware,
+    refusedWebhookUrl: (url) => refusedUrl(url, { allowedNetworks: config.webhooks.allowedNetworks }),
     adminToken,
     ready: async () => {
       await db.query('SELECT 1');
@@ -81,6 +83,7 @@ export async function buildIngress(parts: IngressParts): Promise<Ingress> {
       rateLimitWindowSeconds: config.rateLimitWindowSeconds,
       syncDeadlineMs: config.syncDeadlineMs,
       resultTtlSeconds: config.resultTtlSeconds,
+      webhookSecretOverlapMs: config.webhooks.secretOverlapHours * 3_600_000,
     },
   });
   const sweep = setInterval(() => {

@@ -1,11 +1,12 @@
 import type { Bus, Consumer } from '../adapters/bus/port.ts';
 import type { Clock } from '../adapters/clock.ts';
 import type { ServerConfig } from '../adapters/config.ts';
-import type { Stores } from '../adapters/db/open.ts';
+import type { Stores } from '../adapters/db/port.ts';
 import type { Logger } from '../adapters/logger.ts';
 import type { ReplySender } from '../adapters/replies/port.ts';
 import type { UsageStore } from '../adapters/usage/port.ts';
 import type { TopicNames, WorkerName } from '../schemas/events/topics.ts';
+import { startDeliveryWorker } from '../workers/delivery/delivery-worker.ts';
 import { startWorker } from '../workers/runtime/worker.ts';
 import { statsGetHandler } from '../workers/usage/stats-get.ts';
 import { startUsageWriter } from '../workers/usage/usage-writer.ts';
@@ -28,7 +29,7 @@ export type WorkerParts = {
  */
 export async function startWorkerRole(name: WorkerName, parts: WorkerParts): Promise<Consumer[]> {
   const { config, log, clock, stores, bus, topics, replies } = parts;
-  const common = { name, topics, bus, replies, results: stores.idempotency, log };
+  const common = { name, topics, bus, replies, results: stores.idempotency, log, clock };
   switch (name) {
     case 'usage':
       return Promise.all([
@@ -46,5 +47,26 @@ export async function startWorkerRole(name: WorkerName, parts: WorkerParts): Pro
           maxWaitMs: config.usageBatchMs,
         }),
       ]);
+    case 'delivery':
+      return [
+        await startDeliveryWorker({
+          bus,
+          topics,
+          store: stores.deliveries,
+          clock,
+          log,
+          concurrency: config.webhooks.concurrency,
+          perAccount: config.webhooks.perAccount,
+          attempt: {
+            secrets: stores.webhookSecrets,
+            clock,
+            random: Math.random,
+            policy: { allowedNetworks: config.webhooks.allowedNetworks },
+            timeoutMs: config.webhooks.timeoutMs,
+            maxResponseBytes: 64 * 1024,
+            scheduleSeconds: config.webhooks.scheduleSeconds,
+          },
+        }),
+      ];
   }
 }

@@ -6,7 +6,9 @@ import { idempotencyStore } from './idempotency.ts';
 import { createPgClient } from './pg.ts';
 import { createPgliteClient } from './pglite.ts';
 import { planStore } from './plans.ts';
-import type { AccountStore, ApiKeyStore, IdempotencyStore, PlanStore } from './port.ts';
+import { deliveryStore } from './deliveries.ts';
+import type { Stores } from './port.ts';
+import { webhookSecretStore } from './webhook-secrets.ts';
 import type { SqlClient } from './sql-client.ts';
 
 export type DatabaseOptions = { databaseUrl: string | undefined; dataDir: string; poolSize: number };
@@ -19,18 +21,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<SqlClient>
   return createPgliteClient(dir);
 }
 
-export type Stores = {
-  plans: PlanStore;
-  accounts: AccountStore;
-  apiKeys: ApiKeyStore;
-  idempotency: IdempotencyStore;
-};
-
-export function createStores(db: SqlClient): Stores {
+/** Every store over one database; `newWebhookSecret` makes an account's signing secret on first use. */
+export function createStores(db: SqlClient, newWebhookSecret: () => string): Stores {
   return {
     plans: planStore(db),
     accounts: accountStore(db),
     apiKeys: apiKeyStore(db),
     idempotency: idempotencyStore(db),
+    deliveries: deliveryStore(db),
+    webhookSecrets: webhookSecretStore(db, newWebhookSecret),
   };
 }

@@ -1,6 +1,7 @@
 import type { Account } from '../../schemas/admin/accounts.ts';
 import type { ApiKeyInfo } from '../../schemas/admin/keys.ts';
 import type { Plan, CreatePlanRequest } from '../../schemas/admin/plans.ts';
+import type { WebhookAttempt, WebhookDelivery, WebhookDeliveryDetail, WebhookSecret } from '../../schemas/admin/webhooks.ts';
 
 /** The stores the ingress and workers use; implemented once over SqlClient for pg and PGlite. */
 export interface PlanStore {
@@ -54,3 +55,62 @@ export interface IdempotencyStore {
   release(accountId: string, key: string): Promise<void>;
   sweep(expiredBefore: Date): Promise<number>;
 }
+
+export type NewDelivery = {
+  id: string;
+  accountId: string;
+  requestId: string;
+  operation: string;
+  url: string;
+  body: string;
+  createdAt: Date;
+};
+
+/** A delivery claimed for one attempt; `attempt` counts this one. */
+export type ClaimedDelivery = { id: string; accountId: string; url: string; body: string; attempt: number };
+
+export type DeliveryAfterAttempt = { status: 'pending'; nextAttemptAt: Date } | { status: 'delivered' | 'failed' | 'gone' };
+
+export interface DeliveryStore {
+  /** Stores a new delivery, due at once; false when it was stored before (a redelivered event). */
+  enqueue(delivery: NewDelivery): Promise<boolean>;
+  /**
+   * Claims up to `limit` due deliveries for one attempt each, at most `perAccount` of one account, none of
+   * `busyAccounts`, holding them for `leaseMs` so that no other process attempts them meanwhile (a process
+   * that dies lets its claims lapse).
+   */
+  claimDue(input: {
+    now: Date;
+    limit: number;
+    perAccount: number;
+    leaseMs: number;
+    busyAccounts: readonly string[];
+  }): Promise<ClaimedDelivery[]>;
+  /** Logs the attempt and moves the delivery on: due again later, or done one way or another. */
+  finish(deliveryId: string, attempt: Omit<WebhookAttempt, 'startedAt'> & { startedAt: Date }, next: DeliveryAfterAttempt, now: Date): Promise<void>;
+  list(accountId: string, options: { status?: WebhookDelivery['status']; limit: number }): Promise<WebhookDelivery[]>;
+  get(deliveryId: string): Promise<WebhookDeliveryDetail | undefined>;
+  /** Makes one delivery due again now (its attempts so far stay in the log); false when unknown. */
+  replay(deliveryId: string, now: Date): Promise<boolean>;
+  /** Makes every failed delivery of the account created since `since` due again; how many. */
+  replayFailedSince(accountId: string, since: Date, now: Date): Promise<number>;
+  /** Forgets deliveries (and their attempts) created before `before`; how many. */
+  sweep(before: Date): Promise<number>;
+}
+
+export interface WebhookSecretStore {
+  /** The secrets that sign now: the current one (made on first use) and, during a rotation, the previous one. */
+  signingSecrets(accountId: string, now: Date): Promise<string[]>;
+  show(accountId: string, now: Date): Promise<WebhookSecret>;
+  rotate(accountId: string, now: Date, overlapMs: number): Promise<WebhookSecret>;
+}
+
+/** Every store, as the composition root builds them over one database. */
+export type Stores = {
+  plans: PlanStore;
+  accounts: AccountStore;
+  apiKeys: ApiKeyStore;
+  idempotency: IdempotencyStore;
+  deliveries: DeliveryStore;
+  webhookSecrets: WebhookSecretStore;
+};

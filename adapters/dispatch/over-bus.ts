@@ -1,3 +1,4 @@
+import type { OperationRequested } from '../../schemas/events/operation-requested.ts';
 import { CORRELATION_HEADER, REPLY_TO_HEADER } from '../../schemas/events/topics.ts';
 import type { Bus } from '../bus/port.ts';
 import type { Clock } from '../clock.ts';
@@ -5,8 +6,8 @@ import type { ReplyInbox } from '../replies/port.ts';
 import type { Dispatcher } from './port.ts';
 
 /**
- * Publishes the request to its worker's topic, keyed by account, and waits for the reply in this process's
- * inbox. The publish counts against the deadline.
+ * Publishes the request to its worker's topic, keyed by account, and (unless it goes to a webhook) waits for
+ * the reply in this process's inbox. The publish counts against the deadline.
  */
 export function busDispatcher(options: {
   bus: Bus;
@@ -14,16 +15,15 @@ export function busDispatcher(options: {
   clock: Clock;
   topicFor(operation: string): string;
 }): Dispatcher {
+  const publish = (request: OperationRequested, headers: Record<string, string> = {}) =>
+    options.bus.publish(options.topicFor(request.operation), [
+      { key: request.accountId, value: JSON.stringify(request), headers },
+    ]);
   return {
+    enqueue: (request) => publish(request),
     async dispatch(request, deadline) {
       const pending = options.inbox.expect(request.eventId);
-      await options.bus.publish(options.topicFor(request.operation), [
-        {
-          key: request.accountId,
-          value: JSON.stringify(request),
-          headers: { [REPLY_TO_HEADER]: options.inbox.address, [CORRELATION_HEADER]: request.eventId },
-        },
-      ]);
+      await publish(request, { [REPLY_TO_HEADER]: options.inbox.address, [CORRELATION_HEADER]: request.eventId });
       return pending.wait(Math.max(0, deadline.getTime() - options.clock.now().getTime()));
     },
   };

@@ -4,6 +4,8 @@ import type { OperationReply, OperationRequested } from '../../schemas/events/op
 export interface Dispatcher {
   /** The reply, or undefined when the deadline passed first. Rejects with RetryableError when the bus is down. */
   dispatch(request: OperationRequested, deadline: Date): Promise<OperationReply | undefined>;
+  /** Hands a request on without waiting for its answer (it goes to a webhook). Resolves once it is durable. */
+  enqueue(request: OperationRequested): Promise<void>;
 }
 
 /** A worker's handler: a plain function from event to reply. */

@@ -1,17 +1,10 @@
+import { decodeEvent } from '../../schemas/events/decode.ts';
 import { OperationReply } from '../../schemas/events/operation-requested.ts';
 import { CORRELATION_HEADER, type TopicNames } from '../../schemas/events/topics.ts';
 import type { Bus, Consumer } from '../bus/port.ts';
 import type { Logger } from '../logger.ts';
 import type { ReplyInbox, ReplySender } from './port.ts';
 import { replyWaiters } from './waiters.ts';
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-}
 
 /**
  * Replies over the bus (distributed mode): every ingress process reads a topic of its own, named after its
@@ -33,12 +26,12 @@ export async function busReplyInbox(options: {
     topics: [address],
     async handle(message) {
       const correlationId = message.headers[CORRELATION_HEADER];
-      const reply = OperationReply.safeParse(parseJson(message.value));
-      if (!correlationId || !reply.success) {
+      const reply = decodeEvent(OperationReply, message.value);
+      if (!correlationId || !reply) {
         options.log.warn({ topic: address, offset: message.offset }, 'malformed reply dropped');
         return;
       }
-      waiters.settle(correlationId, reply.data);
+      waiters.settle(correlationId, reply);
     },
   });
   return {

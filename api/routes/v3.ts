@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { every } from 'hono/combine';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
@@ -22,6 +22,8 @@ export type V3RouteOptions = {
   edge: MiddlewareHandler<ApiEnv>[];
   /** The operations served; the registry of schemas/v3 unless a test adds its own. */
   operations?: Readonly<Record<string, OperationSpec>>;
+  /** Why a webhook URL is refused (not http(s), a private address...), or undefined when it may be tried. */
+  refusedWebhookUrl(url: string): string | undefined;
 };
 
 const QUEUED_MESSAGE = 'Queued for search. Please retry your query within about 2 minutes.';
@@ -31,7 +33,7 @@ function operationRoute(name: string, spec: OperationSpec, options: V3RouteOptio
     const receivedAt = options.clock.now();
     const deadline = new Date(receivedAt.getTime() + options.syncDeadlineMs);
     const body = parseOrBadRequest(spec.request, c.get('body'));
-    const event = (resultKey?: string): OperationRequested => ({
+    const event = (extra: Pick<OperationRequested, 'resultKey' | 'webhook'> = {}): OperationRequested => ({
       eventId: randomUUID(),
       requestId: c.get('requestId'),
       accountId: c.get('accountId'),
@@ -39,15 +41,24 @@ function operationRoute(name: string, spec: OperationSpec, options: V3RouteOptio
       body,
       query: c.req.query(),
       receivedAt: receivedAt.toISOString(),
-      resultKey,
+      ...extra,
     });
+
+    const webhookUrl = spec.webhook && (body as { webhookUrl?: unknown }).webhookUrl;
+    if (typeof webhookUrl === 'string') {
+      const refused = options.refusedWebhookUrl(webhookUrl);
+      if (refused) throw new ApiError(400, `Invalid webhookUrl provided: '${webhookUrl}' (${refused})`);
+      await options.dispatcher.enqueue(event({ webhook: { url: webhookUrl, deliveryId: `msg_${randomBytes(16).toString('hex')}` } }));
+      const message = `Queued for search. Your response will be sent to your webhook shortly at ${webhookUrl}`;
+      return c.json({ status: 202, message, requestId: c.get('requestId') }, 202);
+    }
 
     if (spec.onDeadline === 'queue') {
       const outcome = await options.queued.lookup({
         accountId: c.get('accountId'),
         fingerprint: requestFingerprint(c, body),
         deadline,
-        dispatch: (resultKey) => options.dispatcher.dispatch(event(resultKey), deadline),
+        dispatch: (resultKey) => options.dispatcher.dispatch(event({ resultKey }), deadline),
       });
       if (outcome.kind === 'answered') return c.json(outcome.reply.body as object, outcome.reply.status as ContentfulStatusCode);
       return c.json({ status: 202, message: QUEUED_MESSAGE, requestId: c.get('requestId') }, 202);

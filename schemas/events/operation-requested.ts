@@ -17,6 +17,11 @@ export const OperationRequested = z.object({
    * this key, so that the caller's retry gets it without the work being done (or counted) twice.
    */
   resultKey: z.string().optional(),
+  /**
+   * Set when the caller gave a `webhookUrl`: the worker's answer is delivered there (as `deliveryId`, the
+   * webhook-id) instead of being replied.
+   */
+  webhook: z.object({ url: z.url(), deliveryId: z.string() }).optional(),
 });
 export type OperationRequested = z.infer<typeof OperationRequested>;
 

@@ -1,5 +1,5 @@
 /** Topic and consumer-group names and message headers shared by the ingress and the workers. */
-export const WORKER_NAMES = ['usage'] as const;
+export const WORKER_NAMES = ['usage', 'delivery'] as const;
 export type WorkerName = (typeof WORKER_NAMES)[number];
 
 export type TopicNames = ReturnType<typeof topicNames>;
@@ -19,6 +19,9 @@ export function topicNames(prefix: string) {
     /** One event per answered v3 request, keyed by account, counted by the usage worker. */
     usage: `${prefix}.usage`,
     usageWriterGroup: `${prefix}-usage-writer`,
+    /** Webhooks to deliver, keyed by account, taken into the delivery table by the delivery worker. */
+    deliveries: `${prefix}.deliveries`,
+    deliveryGroup: `${prefix}-delivery-intake`,
     /** Requests a worker could not handle (malformed, or failed for good), kept for an operator to look at. */
     deadLetter: `${prefix}.dead-letter`,
   };

@@ -11,6 +11,11 @@ export type OperationSpec = {
    * "queued, retry" (lookups, as the interface does); the others 503 with Retry-After.
    */
   onDeadline?: 'queue';
+  /**
+   * Takes a `webhookUrl` in its body: then the caller gets 202 at once and the answer is delivered to the URL
+   * by the delivery worker.
+   */
+  webhook?: true;
   /** A lookup: usage counts its 200 answers as matches and its 404s as misses (other operations: ok). */
   lookup?: true;
   request: z.ZodType;

@@ -4,7 +4,8 @@ import { createKafkaBus } from '../../adapters/bus/kafka.ts';
 import type { Bus, Consumer } from '../../adapters/bus/port.ts';
 import { systemClock } from '../../adapters/clock.ts';
 import { migrate } from '../../adapters/db/migrate.ts';
-import { createStores, type Stores } from '../../adapters/db/open.ts';
+import { createStores } from '../../adapters/db/open.ts';
+import type { Stores } from '../../adapters/db/port.ts';
 import { createPgClient } from '../../adapters/db/pg.ts';
 import { createPgliteClient } from '../../adapters/db/pglite.ts';
 import type { SqlClient } from '../../adapters/db/sql-client.ts';
@@ -21,6 +22,9 @@ import { createApp } from '../../api/app.ts';
 import { usage } from '../../api/middleware/usage.ts';
 import { topicNames } from '../../schemas/events/topics.ts';
 import { v3Operations, type OperationSpec } from '../../schemas/v3/operations.ts';
+import { refusedUrl } from '../../workers/delivery/safe-http.ts';
+import { newWebhookSecret } from '../../workers/delivery/sign.ts';
+import { startDeliveryWorker } from '../../workers/delivery/delivery-worker.ts';
 import { startWorker } from '../../workers/runtime/worker.ts';
 import { statsGetHandler } from '../../workers/usage/stats-get.ts';
 import { startUsageWriter } from '../../workers/usage/usage-writer.ts';
@@ -29,6 +33,9 @@ import { clickhouseUrl, dropClickHouseDatabase, kafkaBrokers } from './services.
 
 export const PIPELINE_KINDS = ['embedded', 'kafka+clickhouse'] as const;
 export type PipelineKind = (typeof PIPELINE_KINDS)[number];
+
+/** Tests receive webhooks on 127.0.0.1, which only this allow-list opens. */
+export const WEBHOOK_POLICY = { allowedNetworks: ['127.0.0.1/32'] };
 
 export type TestOperation = { spec: OperationSpec; handler: OperationHandler };
 
@@ -45,13 +52,19 @@ export type Pipeline = {
 /**
  * Kith's pipeline composed by hand around operations of a test's own (a lookup slower than the deadline,
  * a lookup whose outcome the test chooses): ingress app, bus, usage worker with stats.get and the usage
- * writer, usage store, all real; only the test operations' handlers are the test's. `embedded` is PGlite
+ * writer, usage store, delivery worker (webhooks to 127.0.0.1 allowed), all real; only the test
+ * operations' handlers are the test's. `embedded` is PGlite
  * with the embedded bus; `kafka+clickhouse` is PostgreSQL, Kafka and ClickHouse.
  */
+export type PipelineSettings = {
+  syncDeadlineMs?: number;
+  webhooks?: { scheduleSeconds?: number[]; timeoutMs?: number; perAccount?: number };
+};
+
 export async function startPipeline(
   kind: PipelineKind,
   testOperations: Record<string, TestOperation>,
-  limits: { syncDeadlineMs?: number } = {},
+  settings: PipelineSettings = {},
 ): Promise<Pipeline> {
   const log = createLogger('silent');
   const clock = systemClock;
@@ -73,16 +86,35 @@ export async function startPipeline(
   }
   await migrate(db);
   await usageStore.prepare();
-  const stores = createStores(db);
-  await bus.ensureTopics([topics.requests('usage'), topics.usage].map((name) => ({ name, partitions: 2 })));
+  const stores = createStores(db, newWebhookSecret);
+  await bus.ensureTopics([topics.requests('usage'), topics.usage, topics.deliveries].map((name) => ({ name, partitions: 2 })));
   const replies = inProcessReplies();
   const handlers: Record<string, OperationHandler> = {
     'stats.get': statsGetHandler({ accounts: stores.accounts, usage: usageStore, clock }),
     ...Object.fromEntries(Object.entries(testOperations).map(([name, operation]) => [name, operation.handler])),
   };
   const consumers: Consumer[] = [
-    await startWorker({ name: 'usage', topics, bus, replies, results: stores.idempotency, log, concurrency: 8, handlers }),
+    await startWorker({ name: 'usage', topics, bus, replies, results: stores.idempotency, log, clock, concurrency: 8, handlers }),
     await startUsageWriter({ bus, store: usageStore, topics, log, maxBatch: 100, maxWaitMs: 100 }),
+    await startDeliveryWorker({
+      bus,
+      topics,
+      store: stores.deliveries,
+      clock,
+      log,
+      concurrency: 32,
+      perAccount: settings.webhooks?.perAccount ?? 4,
+      pollMs: 50,
+      attempt: {
+        secrets: stores.webhookSecrets,
+        clock,
+        random: Math.random,
+        policy: WEBHOOK_POLICY,
+        timeoutMs: settings.webhooks?.timeoutMs ?? 2000,
+        maxResponseBytes: 64 * 1024,
+        scheduleSeconds: settings.webhooks?.scheduleSeconds ?? [1, 1, 1],
+      },
+    }),
   ];
   const operations = {
     ...v3Operations,
@@ -96,6 +128,7 @@ export async function startPipeline(
     dispatcher: busDispatcher({ bus, inbox: replies, clock, topicFor: () => topics.requests('usage') }),
     rateLimiter: memoryRateLimiter(),
     recordUsage: usageRecorder.middleware,
+    refusedWebhookUrl: (url) => refusedUrl(url, WEBHOOK_POLICY),
     adminToken: `admin-${randomBytes(16).toString('hex')}`,
     ready: async () => {},
     operations,
@@ -105,8 +138,9 @@ export async function startPipeline(
       idempotencyTtlHours: 24,
       idempotencyLockSeconds: 60,
       rateLimitWindowSeconds: 60,
-      syncDeadlineMs: limits.syncDeadlineMs ?? 2500,
+      syncDeadlineMs: settings.syncDeadlineMs ?? 2500,
       resultTtlSeconds: 300,
+      webhookSecretOverlapMs: 3_600_000,
     },
   });
   return {

@@ -8,6 +8,10 @@ export type WebhookReceiver = {
   received: ReceivedWebhook[];
   /** The status the next deliveries get (200 by default). */
   respondWith(status: number, headers?: Record<string, string>): void;
+  /** From now on, never answer (a receiver that hangs). */
+  stall(): void;
+  /** Waits until this many requests have arrived, answered or not. */
+  waitForConnections(count: number, timeoutMs?: number): Promise<void>;
   waitFor(count: number, timeoutMs?: number): Promise<ReceivedWebhook[]>;
   close(): Promise<void>;
 };
@@ -16,7 +20,11 @@ export type WebhookReceiver = {
 export async function startWebhookReceiver(): Promise<WebhookReceiver> {
   const received: ReceivedWebhook[] = [];
   let reply = { status: 200, headers: {} as Record<string, string> };
+  let stalled = false;
+  let arrived = 0;
   const server = createServer((request, response) => {
+    arrived += 1;
+    if (stalled) return;
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
@@ -37,6 +45,16 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
     received,
     respondWith(status, headers = {}) {
       reply = { status, headers };
+    },
+    stall() {
+      stalled = true;
+    },
+    async waitForConnections(count, timeoutMs = 10_000) {
+      const deadline = Date.now() + timeoutMs;
+      while (arrived < count) {
+        if (Date.now() > deadline) throw new Error(`expected ${count} requests, got ${arrived}`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
     },
     async waitFor(count, timeoutMs = 10_000) {
       const deadline = Date.now() + timeoutMs;

@@ -1,9 +1,12 @@
 import type { Bus, ConsumedMessage, Consumer } from '../../adapters/bus/port.ts';
+import type { Clock } from '../../adapters/clock.ts';
 import type { IdempotencyStore } from '../../adapters/db/port.ts';
 import type { OperationHandler } from '../../adapters/dispatch/port.ts';
 import { RetryableError } from '../../adapters/errors.ts';
 import type { Logger } from '../../adapters/logger.ts';
 import type { ReplySender } from '../../adapters/replies/port.ts';
+import { decodeEvent } from '../../schemas/events/decode.ts';
+import type { DeliveryRequested } from '../../schemas/events/delivery-requested.ts';
 import { OperationRequested, type OperationReply } from '../../schemas/events/operation-requested.ts';
 import { CORRELATION_HEADER, REPLY_TO_HEADER, type TopicNames, type WorkerName } from '../../schemas/events/topics.ts';
 import { withRetries } from './retry.ts';
@@ -16,6 +19,7 @@ export type WorkerOptions = {
   /** Where replies are kept for retries of requests that carry a `resultKey`. */
   results: IdempotencyStore;
   log: Logger;
+  clock: Clock;
   handlers: Readonly<Record<string, OperationHandler>>;
   /** Requests of one partition handled at once (default 1: in order). */
   concurrency?: number;
@@ -29,14 +33,6 @@ const UNAVAILABLE: OperationReply = {
   body: { status: 503, message: 'Service temporarily unavailable; please retry' },
 };
 
-function decode(message: ConsumedMessage): OperationRequested | undefined {
-  try {
-    const parsed = OperationRequested.safeParse(JSON.parse(message.value));
-    return parsed.success ? parsed.data : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 /**
  * The shared loop around a worker's handlers: decode the event, run the handler with short retries for
@@ -64,6 +60,23 @@ export async function startWorker(options: WorkerOptions): Promise<Consumer> {
     await options.replies.send(address, correlationId, answer).catch((error: unknown) => {
       log.warn({ err: error, correlationId }, 'reply could not be sent; the caller will time out');
     });
+  }
+
+  /**
+   * Hands the answer to the delivery worker: the webhook body is what the synchronous call would have
+   * answered, a 404 included. Published before the request's offset is committed, so it cannot be lost.
+   */
+  async function deliver(request: OperationRequested, webhook: { url: string; deliveryId: string }, result: OperationReply) {
+    const event: DeliveryRequested = {
+      deliveryId: webhook.deliveryId,
+      accountId: request.accountId,
+      requestId: request.requestId,
+      operation: request.operation,
+      url: webhook.url,
+      body: JSON.stringify(result.body),
+      createdAt: options.clock.now().toISOString(),
+    };
+    await options.bus.publish(options.topics.deliveries, [{ key: request.accountId, value: JSON.stringify(event) }]);
   }
 
   /** Keeps the reply for the caller's retry; a failure is not kept, so the retry sends the request again. */
@@ -98,13 +111,14 @@ export async function startWorker(options: WorkerOptions): Promise<Consumer> {
     concurrency: options.concurrency,
     fromBeginning: true,
     async handle(message) {
-      const request = decode(message);
+      const request = decodeEvent(OperationRequested, message.value);
       if (!request) {
         log.warn({ topic: message.topic, offset: message.offset }, 'malformed event dead-lettered');
         await deadLetter(message, 'malformed event');
         return;
       }
       const result = await answer(request, message);
+      if (request.webhook) return deliver(request, request.webhook, result);
       if (request.resultKey) await keep(request, request.resultKey, result);
       await reply(message, result);
     },

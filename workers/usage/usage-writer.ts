@@ -1,6 +1,7 @@
 import type { Bus, ConsumedMessage, Consumer } from '../../adapters/bus/port.ts';
 import type { Logger } from '../../adapters/logger.ts';
 import type { UsageEvent, UsageStore } from '../../adapters/usage/port.ts';
+import { decodeEvent } from '../../schemas/events/decode.ts';
 import { UsageRecorded } from '../../schemas/events/usage-recorded.ts';
 import type { TopicNames } from '../../schemas/events/topics.ts';
 
@@ -82,14 +83,10 @@ export async function startUsageWriter(options: UsageWriterOptions): Promise<Con
   }
 
   function decode(message: ConsumedMessage): UsageEvent | undefined {
-    try {
-      const parsed = UsageRecorded.safeParse(JSON.parse(message.value));
-      if (!parsed.success) return undefined;
-      const { at, ...rest } = parsed.data;
-      return { ...rest, at: new Date(at), source: { topic, partition: message.partition, offset: message.offset } };
-    } catch {
-      return undefined;
-    }
+    const recorded = decodeEvent(UsageRecorded, message.value);
+    if (!recorded) return undefined;
+    const { at, ...rest } = recorded;
+    return { ...rest, at: new Date(at), source: { topic, partition: message.partition, offset: message.offset } };
   }
 
   const consumer = await options.bus.consume({

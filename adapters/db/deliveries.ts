@@ -1,0 +1,145 @@
+import type { WebhookAttempt, WebhookDelivery } from '../../schemas/admin/webhooks.ts';
+import type { DeliveryStore } from './port.ts';
+import { isoTimestamp, isoTimestampOrNull } from './rows.ts';
+import type { SqlClient } from './sql-client.ts';
+
+type DeliveryRow = {
+  id: string;
+  account_id: string;
+  request_id: string | null;
+  operation: string;
+  url: string;
+  status: WebhookDelivery['status'];
+  attempts: number;
+  next_attempt_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+};
+
+type AttemptRow = {
+  attempt: number;
+  started_at: Date;
+  outcome: WebhookAttempt['outcome'];
+  status_code: number | null;
+  latency_ms: number;
+  error: string | null;
+};
+
+const COLUMNS = 'id, account_id, request_id, operation, url, status, attempts, next_attempt_at, created_at, updated_at';
+
+function toDelivery(row: DeliveryRow): WebhookDelivery {
+  return {
+    id: row.id,
+    accountId: row.account_id,
+    requestId: row.request_id,
+    operation: row.operation,
+    url: row.url,
+    status: row.status,
+    attempts: row.attempts,
+    nextAttemptAt: isoTimestampOrNull(row.next_attempt_at),
+    createdAt: isoTimestamp(row.created_at),
+    updatedAt: isoTimestamp(row.updated_at),
+  };
+}
+
+const toAttempt = (row: AttemptRow): WebhookAttempt => ({
+  attempt: row.attempt,
+  startedAt: isoTimestamp(row.started_at),
+  outcome: row.outcome,
+  statusCode: row.status_code,
+  latencyMs: row.latency_ms,
+  error: row.error,
+});
+
+export function deliveryStore(db: SqlClient): DeliveryStore {
+  return {
+    async enqueue(delivery) {
+      const rows = await db.query(
+        `INSERT INTO webhook_deliveries (id, account_id, request_id, operation, url, body, status, next_attempt_at, created_at, updated_at)
+         VALUES ($1, $2, $3, $4, $5, $6, 'pending', $7, $7, $7)
+         ON CONFLICT (id) DO NOTHING RETURNING id`,
+        [delivery.id, delivery.accountId, delivery.requestId, delivery.operation, delivery.url, delivery.body, delivery.createdAt],
+      );
+      return rows.length > 0;
+    },
+
+    async claimDue({ now, limit, leaseMs, busyAccounts, perAccount }) {
+      if (limit <= 0) return [];
+      // The outer conditions are checked again on the locked row, so two processes never claim the same one.
+      const rows = await db.query<{ id: string; account_id: string; url: string; body: string; attempts: number }>(
+        `UPDATE webhook_deliveries d
+         SET attempts = d.attempts + 1, locked_until = $1::timestamptz + $3 * interval '1 millisecond', updated_at = $1
+         WHERE d.id IN (
+           SELECT id FROM (
+             SELECT id, next_attempt_at, row_number() OVER (PARTITION BY account_id ORDER BY next_attempt_at) AS rank
+             FROM webhook_deliveries
+             WHERE status = 'pending' AND next_attempt_at <= $1 AND (locked_until IS NULL OR locked_until < $1)
+               AND NOT (account_id = ANY($4::uuid[]))
+           ) due
+           WHERE rank <= $5 ORDER BY next_attempt_at LIMIT $2)
+         AND d.status = 'pending' AND (d.locked_until IS NULL OR d.locked_until < $1)
+         RETURNING d.id, d.account_id, d.url, d.body, d.attempts`,
+        [now, limit, leaseMs, busyAccounts, perAccount],
+      );
+      return rows.map((row) => ({ id: row.id, accountId: row.account_id, url: row.url, body: row.body, attempt: row.attempts }));
+    },
+
+    async finish(deliveryId, attempt, next, now) {
+      await db.transaction(async (tx) => {
+        await tx.query(
+          `INSERT INTO webhook_attempts (delivery_id, attempt, started_at, outcome, status_code, latency_ms, error)
+           VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING`,
+          [deliveryId, attempt.attempt, attempt.startedAt, attempt.outcome, attempt.statusCode, attempt.latencyMs, attempt.error],
+        );
+        await tx.query(
+          `UPDATE webhook_deliveries SET status = $2, next_attempt_at = $3, locked_until = NULL, updated_at = $4 WHERE id = $1`,
+          [deliveryId, next.status, next.status === 'pending' ? next.nextAttemptAt : null, now],
+        );
+      });
+    },
+
+    async list(accountId, { status, limit }) {
+      const rows = await db.query<DeliveryRow>(
+        `SELECT ${COLUMNS} FROM webhook_deliveries WHERE account_id = $1 AND ($2::text IS NULL OR status = $2)
+         ORDER BY created_at DESC, id LIMIT $3`,
+        [accountId, status ?? null, limit],
+      );
+      return rows.map(toDelivery);
+    },
+
+    async get(deliveryId) {
+      const [row] = await db.query<DeliveryRow>(`SELECT ${COLUMNS} FROM webhook_deliveries WHERE id = $1`, [deliveryId]);
+      if (!row) return undefined;
+      const attempts = await db.query<AttemptRow>(
+        'SELECT attempt, started_at, outcome, status_code, latency_ms, error FROM webhook_attempts WHERE delivery_id = $1 ORDER BY attempt',
+        [deliveryId],
+      );
+      return { ...toDelivery(row), attemptLog: attempts.map(toAttempt) };
+    },
+
+    async replay(deliveryId, now) {
+      const rows = await db.query(
+        `UPDATE webhook_deliveries SET status = 'pending', next_attempt_at = $2, updated_at = $2 WHERE id = $1 RETURNING id`,
+        [deliveryId, now],
+      );
+      return rows.length > 0;
+    },
+
+    async replayFailedSince(accountId, since, now) {
+      const rows = await db.query(
+        `UPDATE webhook_deliveries SET status = 'pending', next_attempt_at = $3, updated_at = $3
+         WHERE account_id = $1 AND status = 'failed' AND created_at >= $2 RETURNING id`,
+        [accountId, since, now],
+      );
+      return rows.length;
+    },
+
+    async sweep(before) {
+      const rows = await db.query('DELETE FROM webhook_deliveries WHERE created_at < $1 AND status <> $2 RETURNING id', [
+        before,
+        'pending',
+      ]);
+      return rows.length;
+    },
+  };
+}

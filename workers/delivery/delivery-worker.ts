@@ -1,0 +1,115 @@
+import type { Bus, Consumer } from '../../adapters/bus/port.ts';
+import type { Clock } from '../../adapters/clock.ts';
+import type { ClaimedDelivery, DeliveryStore } from '../../adapters/db/port.ts';
+import type { Logger } from '../../adapters/logger.ts';
+import { decodeEvent } from '../../schemas/events/decode.ts';
+import { DeliveryRequested } from '../../schemas/events/delivery-requested.ts';
+import type { TopicNames } from '../../schemas/events/topics.ts';
+import { attemptDelivery, type AttemptContext } from './handler.ts';
+
+export type DeliveryWorkerOptions = {
+  bus: Bus;
+  topics: TopicNames;
+  store: DeliveryStore;
+  attempt: AttemptContext;
+  clock: Clock;
+  log: Logger;
+  /** Attempts under way at once in this process... */
+  concurrency: number;
+  /** ...and for one account: a receiver that stalls holds only its own account's slots. */
+  perAccount: number;
+  /** How often due deliveries are looked for when nothing wakes the loop (default 500 ms). */
+  pollMs?: number;
+};
+
+/**
+ * The delivery worker: takes delivery events off the bus into the delivery table (the event is committed
+ * once the row is stored), and runs a loop that claims due deliveries and attempts them, with bounded
+ * concurrency overall and per account. Retries are rows due later, never sleeps.
+ */
+export async function startDeliveryWorker(options: DeliveryWorkerOptions): Promise<Consumer> {
+  const log = options.log.child({ worker: 'delivery' });
+  const inFlight = new Map<string, number>();
+  const running = new Set<Promise<void>>();
+  let wake: () => void = () => {};
+  let stopping = false;
+
+  async function attemptOne(delivery: ClaimedDelivery) {
+    inFlight.set(delivery.accountId, (inFlight.get(delivery.accountId) ?? 0) + 1);
+    try {
+      const { attempt, next } = await attemptDelivery(delivery, options.attempt);
+      await options.store.finish(delivery.id, attempt, next, options.clock.now());
+      log.info({ deliveryId: delivery.id, accountId: delivery.accountId, attempt: attempt.attempt, outcome: attempt.outcome, status: attempt.statusCode }, 'webhook attempt');
+    } catch (error) {
+      // The claim lapses and the delivery is attempted again, with the same webhook-id.
+      log.error({ err: error, deliveryId: delivery.id }, 'webhook attempt could not be recorded');
+    } finally {
+      const left = (inFlight.get(delivery.accountId) ?? 1) - 1;
+      if (left > 0) inFlight.set(delivery.accountId, left);
+      else inFlight.delete(delivery.accountId);
+      wake();
+    }
+  }
+
+  async function claimAndStart(): Promise<number> {
+    const free = options.concurrency - running.size;
+    const busyAccounts = [...inFlight.keys()];
+    const claimed = await options.store.claimDue({
+      now: options.clock.now(),
+      limit: free,
+      perAccount: options.perAccount,
+      leaseMs: options.attempt.timeoutMs * 2 + 10_000,
+      busyAccounts,
+    });
+    for (const delivery of claimed) {
+      const attempt = attemptOne(delivery).finally(() => running.delete(attempt));
+      running.add(attempt);
+    }
+    return claimed.length;
+  }
+
+  async function loop() {
+    while (!stopping) {
+      let started = 0;
+      try {
+        started = await claimAndStart();
+      } catch (error) {
+        log.error({ err: error }, 'due deliveries could not be claimed; trying again');
+      }
+      if (started > 0 && running.size < options.concurrency) continue;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(() => resolve(), options.pollMs ?? 500);
+        wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+    }
+  }
+
+  const intake = await options.bus.consume({
+    groupId: options.topics.deliveryGroup,
+    topics: [options.topics.deliveries],
+    fromBeginning: true,
+    concurrency: 16,
+    async handle(message) {
+      const event = decodeEvent(DeliveryRequested, message.value);
+      if (!event) {
+        log.warn({ partition: message.partition, offset: message.offset }, 'malformed delivery event skipped');
+        return;
+      }
+      await options.store.enqueue({ ...event, id: event.deliveryId, createdAt: new Date(event.createdAt) });
+      wake();
+    },
+  });
+  const looping = loop();
+  return {
+    async stop() {
+      await intake.stop();
+      stopping = true;
+      wake();
+      await looping;
+      await Promise.all(running);
+    },
+  };
+}

@@ -1,0 +1,366 @@
+import { lookup as systemLookup } from 'node:dns/promises';
+import http from 'node:http';
+import https from 'node:https';
+import { isIP, type LookupFunction } from 'node:net';
+import ipaddr from 'ipaddr.js';
+
+/**
+ * One webhook POST, guarded against server-side request forgery: only http and https, no credentials in the
+ * URL, no redirects followed, and no connection to a non-public address unless the operator allowed its
+ * network. Host names are checked when the socket connects, on the very addresses it connects to, so a name
+ * that changes its address between a check and the connection (DNS rebinding) gains nothing.
+ */
+
+export const WEBHOOK_USER_AGENT = 'Kith-Webhooks/1.0';
+export const DEFAULT_DELIVERY_TIMEOUT_MS = 15_000;
+export const DEFAULT_MAX_RESPONSE_BYTES = 64 * 1024;
+
+type Address = ipaddr.IPv4 | ipaddr.IPv6;
+type Network = { cidr: string; range: [Address, number] };
+type RefusedRange = Network & { label: string };
+
+function refused(label: string, cidrs: readonly string[]): RefusedRange[] {
+  return cidrs.map((cidr) => ({ cidr, label, range: ipaddr.parseCIDR(cidr) }));
+}
+
+// First match names the reason. IANA's special-purpose registries and the ranges svix-server refuses.
+const REFUSED_IPV4: readonly RefusedRange[] = [
+  ...refused('"this network" (unspecified)', ['0.0.0.0/8']),
+  ...refused('private', ['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16']),
+  ...refused('shared address space (CGNAT)', ['100.64.0.0/10']),
+  ...refused('loopback', ['127.0.0.0/8']),
+  ...refused('link-local (cloud metadata lives here)', ['169.254.0.0/16']),
+  ...refused('reserved for IETF protocol assignments', ['192.0.0.0/24']),
+  ...refused('documentation', ['192.0.2.0/24', '198.51.100.0/24', '203.0.113.0/24']),
+  ...refused('the deprecated 6to4 relay anycast', ['192.88.99.0/24']),
+  ...refused('benchmarking', ['198.18.0.0/15']),
+  ...refused('multicast', ['224.0.0.0/4']),
+  ...refused('broadcast', ['255.255.255.255/32']),
+  ...refused('reserved', ['240.0.0.0/4']),
+];
+
+// IPv4-mapped (::ffff:0:0/96) and NAT64 (64:ff9b::/96) addresses are judged as the IPv4 address they carry.
+const REFUSED_IPV6: readonly RefusedRange[] = [
+  ...refused('unspecified', ['::/128']),
+  ...refused('loopback', ['::1/128']),
+  ...refused('IPv4-compatible (deprecated)', ['::/96']),
+  ...refused('IPv4-translated', ['::ffff:0:0:0/96']),
+  ...refused('discard-only', ['100::/64']),
+  ...refused('NAT64 local use', ['64:ff9b:1::/48']),
+  ...refused('reserved for IETF protocol assignments (Teredo, benchmarking, ORCHID)', ['2001::/23']),
+  ...refused('documentation', ['2001:db8::/32', '3fff::/20']),
+  ...refused('6to4 (deprecated)', ['2002::/16']),
+  ...refused('SRv6 segment identifiers', ['5f00::/16']),
+  ...refused('unique local (private)', ['fc00::/7']),
+  ...refused('link-local', ['fe80::/10']),
+  ...refused('site-local (deprecated)', ['fec0::/10']),
+  ...refused('multicast', ['ff00::/8']),
+];
+const GLOBAL_UNICAST_IPV6 = ipaddr.parseCIDR('2000::/3');
+const NAT64_PREFIX = ipaddr.parseCIDR('64:ff9b::/96');
+
+/** The address an IPv6 address stands for when it carries an IPv4 one; otherwise the address itself. */
+function effective(address: Address): Address {
+  if (address.kind() === 'ipv4') return address;
+  const v6 = address as ipaddr.IPv6;
+  if (v6.isIPv4MappedAddress()) return v6.toIPv4Address();
+  if (v6.match(NAT64_PREFIX)) {
+    const [high = 0, low = 0] = v6.parts.slice(6);
+    return new ipaddr.IPv4([high >> 8, high & 0xff, low >> 8, low & 0xff]);
+  }
+  return v6;
+}
+
+function inNetwork(address: Address, [network, bits]: [Address, number]): boolean {
+  return address.kind() === network.kind() && address.match(network, bits);
+}
+
+/** One operator-allowed network, validated: CIDR notation or a single address, no host bits set. */
+function parseAllowedNetwork(entry: string): Network {
+  const text = entry.trim();
+  const [host = '', prefix] = text.split('/');
+  const valid =
+    text.split('/').length <= 2 &&
+    (ipaddr.IPv4.isValidFourPartDecimal(host) || ipaddr.IPv6.isValid(host)) &&
+    (prefix === undefined || /^\d{1,3}$/.test(prefix));
+  if (!valid) throw new RangeError(`allowed network "${entry}" is not an address or a CIDR range (e.g. 10.1.0.0/16)`);
+  const parsed = ipaddr.parse(host);
+  const maxBits = parsed.kind() === 'ipv4' ? 32 : 128;
+  const bits = prefix === undefined ? maxBits : Number(prefix);
+  if (bits > maxBits) throw new RangeError(`allowed network "${entry}" has a prefix longer than ${maxBits} bits`);
+  const network =
+    parsed.kind() === 'ipv4'
+      ? ipaddr.IPv4.networkAddressFromCIDR(`${host}/${bits}`)
+      : ipaddr.IPv6.networkAddressFromCIDR(`${host}/${bits}`);
+  if (network.toString() !== parsed.toString()) {
+    throw new RangeError(`allowed network "${entry}" has host bits set: did you mean ${network.toString()}/${bits}?`);
+  }
+  // ::ffff:127.0.0.1/128 allows the same destination as 127.0.0.1/32: addresses are compared in that form.
+  if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress() && bits >= 96) {
+    return { cidr: text, range: [(parsed as ipaddr.IPv6).toIPv4Address(), bits - 96] };
+  }
+  return { cidr: text, range: [parsed, bits] };
+}
+
+/**
+ * Which addresses webhooks may reach: every public address, plus the networks the operator allows, in CIDR
+ * notation or as single addresses (a private receiver, or `127.0.0.1/32` in tests).
+ */
+export type NetworkPolicy = { readonly allowedNetworks: readonly string[] };
+
+const parsedNetworks = new WeakMap<readonly string[], readonly Network[]>();
+
+function allowedRanges(policy: NetworkPolicy): readonly Network[] {
+  let networks = parsedNetworks.get(policy.allowedNetworks);
+  if (networks === undefined) {
+    networks = policy.allowedNetworks.map(parseAllowedNetwork);
+    parsedNetworks.set(policy.allowedNetworks, networks);
+  }
+  return networks;
+}
+
+/**
+ * Throws a RangeError naming the first allowed network that is not one (`10.0.0.0/33`, `10.0.0.5/8`, `foo`).
+ * Call it at start-up: a policy is otherwise checked when first used, and a bad one fails every check.
+ */
+export function checkNetworkPolicy(policy: NetworkPolicy): void {
+  allowedRanges(policy);
+}
+
+/** Why a connection to `address` is refused, or undefined when it may be made. */
+export function addressRefusal(address: string, policy: NetworkPolicy): string | undefined {
+  const allowed = allowedRanges(policy);
+  if (!ipaddr.isValid(address)) return `${address} is not an IP address`;
+  const target = effective(ipaddr.parse(address));
+  if (allowed.some((network) => inNetwork(target, network.range))) return undefined;
+  const shown = target.toString() === address ? address : `${address} (${target.toString()})`;
+  const ranges = target.kind() === 'ipv4' ? REFUSED_IPV4 : REFUSED_IPV6;
+  const hit = ranges.find((range) => inNetwork(target, range.range));
+  if (hit) return `${shown} is ${hit.label} (${hit.cidr})`;
+  if (target.kind() === 'ipv6' && !inNetwork(target, GLOBAL_UNICAST_IPV6)) {
+    return `${shown} is reserved (outside global unicast 2000::/3)`;
+  }
+  return undefined;
+}
+
+function bareHost(hostname: string): string {
+  return hostname.startsWith('[') ? hostname.slice(1, -1) : hostname;
+}
+
+/**
+ * Why `url` may not receive webhooks, as far as that can be known without resolving it, or undefined when
+ * delivery may be attempted. Synchronous, for request validation (400). Refuses a malformed URL, a scheme
+ * other than http and https, credentials in the URL, and a literal address the policy refuses; decimal, octal
+ * and hex IPv4 forms (`http://2130706433/`, `http://0x7f.1/`) are normalised by the URL parser first.
+ * Host names are checked at delivery, when they are resolved.
+ */
+export function refusedUrl(url: string, policy: NetworkPolicy): string | undefined {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return 'not a valid URL';
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
+    return `the ${parsed.protocol.slice(0, -1)} scheme is not allowed: only http and https`;
+  }
+  if (parsed.username !== '' || parsed.password !== '') return 'credentials in the URL are not allowed';
+  const host = bareHost(parsed.hostname);
+  if (host === '') return 'the URL has no host';
+  return isIP(host) === 0 ? undefined : addressRefusal(host, policy);
+}
+
+export type ResolvedAddress = { address: string; family: 4 | 6 };
+/** Every address a host name resolves to. */
+export type ResolveHost = (hostname: string) => Promise<readonly ResolvedAddress[]>;
+
+const resolveWithSystem: ResolveHost = async (hostname) => {
+  const addresses = await systemLookup(hostname, { all: true });
+  return addresses.map(({ address, family }) => ({ address, family: family === 6 ? 6 : 4 }));
+};
+
+class RefusedAddressError extends Error {
+  override name = 'RefusedAddressError';
+  readonly code = 'ERR_KITH_ADDRESS_REFUSED';
+}
+
+/**
+ * The `lookup` the socket calls just before it connects. It refuses the name when ANY of its addresses is
+ * refused (svix drops those and keeps the rest): a name that mixes public and private answers is a rebinding
+ * setup more often than a real receiver, and trying the "good" one first would let the socket fall back to the
+ * other. The socket only ever connects to addresses returned here.
+ */
+function guardedLookup(policy: NetworkPolicy, resolve: ResolveHost): LookupFunction {
+  return (hostname, options, callback) => {
+    resolve(hostname).then(
+      (addresses) => {
+        for (const { address } of addresses) {
+          const refusal = addressRefusal(address, policy);
+          if (refusal !== undefined) {
+            callback(new RefusedAddressError(`${hostname} resolves to ${refusal}`), '', 0);
+            return;
+          }
+        }
+        const family = options.family === 'IPv4' ? 4 : options.family === 'IPv6' ? 6 : options.family;
+        const usable = family === 4 || family === 6 ? addresses.filter((entry) => entry.family === family) : addresses;
+        const first = usable[0];
+        if (first === undefined) {
+          callback(Object.assign(new Error(`${hostname} has no address`), { code: 'ENOTFOUND' }), '', 0);
+        } else if (options.all) {
+          callback(null, usable.map((entry) => ({ address: entry.address, family: entry.family })));
+        } else {
+          callback(null, first.address, first.family);
+        }
+      },
+      (error: NodeJS.ErrnoException) => callback(error, '', 0),
+    );
+  };
+}
+
+export type DeliveryRequest = {
+  url: string;
+  /** The JSON body, sent as UTF-8. */
+  body: string;
+  /** Extra headers (the signature headers). Content-Type, User-Agent, Host and Content-Length are set here. */
+  headers: Readonly<Record<string, string>>;
+};
+
+export type DeliveryOptions = {
+  policy: NetworkPolicy;
+  /** The whole attempt: connecting, sending, the response headers and the kept part of the body. */
+  timeoutMs?: number;
+  /** Bytes of the response body kept; the rest is not read. */
+  maxResponseBytes?: number;
+  /** How host names are resolved; the system resolver by default. Tests inject one. */
+  resolve?: ResolveHost;
+};
+
+/** Why an attempt failed: the receiver's status, no answer in time, a network error, or the network policy. */
+export type FailureReason = 'status' | 'timeout' | 'network' | 'policy';
+
+/**
+ * One attempt, serialisable as it is (an attempt row). `status` is there whenever the receiver answered;
+ * `reason` and `error` only on `failed`; `retryAfter` only on a failed status that carried the header.
+ */
+export type AttemptResult = {
+  outcome: 'delivered' | 'failed' | 'gone';
+  reason?: FailureReason;
+  status?: number;
+  retryAfter?: string;
+  latencyMs: number;
+  error?: string;
+  responseSnippet?: string;
+};
+
+// Set from the URL and the body by node; a caller's value could only contradict them.
+const OWN_HEADERS = new Set(['host', 'content-length', 'transfer-encoding', 'connection']);
+
+function callerHeaders(headers: Readonly<Record<string, string>>): Record<string, string> {
+  return Object.fromEntries(Object.entries(headers).filter(([name]) => !OWN_HEADERS.has(name.toLowerCase())));
+}
+
+type Received = { status: number; retryAfter: string | undefined; location: string | undefined };
+
+function fromResponse(received: Received, snippet: string, latencyMs: number): AttemptResult {
+  const { status, retryAfter, location } = received;
+  if (status >= 200 && status < 300) return { outcome: 'delivered', status, latencyMs, responseSnippet: snippet };
+  if (status === 410) return { outcome: 'gone', status, latencyMs, responseSnippet: snippet };
+  const error =
+    status >= 300 && status < 400
+      ? `redirect (${status}) not followed${location === undefined ? '' : `: Location ${location.slice(0, 200)}`}`
+      : `the receiver answered ${status}`;
+  return {
+    outcome: 'failed',
+    reason: 'status',
+    error,
+    latencyMs,
+    status,
+    ...(retryAfter === undefined ? {} : { retryAfter }),
+    responseSnippet: snippet,
+  };
+}
+
+/**
+ * POST the body to the URL once. 2xx is `delivered`, 410 is `gone` (stop sending to this URL), anything else,
+ * including a redirect, is `failed`; so are a timeout, a network error and an address the policy refuses.
+ * The outcome is settled by the status line: a body that stops or stalls afterwards shortens the snippet only.
+ * Whatever the receiver or the network does is a result; it rejects only on a caller's mistake (an allowed
+ * network that is not one, a header value with a line break).
+ */
+export async function deliverOnce(request: DeliveryRequest, options: DeliveryOptions): Promise<AttemptResult> {
+  const timeoutMs = options.timeoutMs ?? DEFAULT_DELIVERY_TIMEOUT_MS;
+  const maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
+  const refusal = refusedUrl(request.url, options.policy);
+  if (refusal !== undefined) return { outcome: 'failed', reason: 'policy', error: refusal, latencyMs: 0 };
+
+  const url = new URL(request.url);
+  const body = Buffer.from(request.body, 'utf8');
+  const started = performance.now();
+  const elapsed = () => Math.round(performance.now() - started);
+  const send = url.protocol === 'https:' ? https.request : http.request;
+
+  return new Promise<AttemptResult>((resolve) => {
+    let settled = false;
+    let received: Received | undefined;
+    const kept: Buffer[] = [];
+    let keptBytes = 0;
+    const snippet = () => Buffer.concat(kept).toString('utf8');
+
+    const req = send({
+      method: 'POST',
+      hostname: bareHost(url.hostname),
+      port: url.port === '' ? undefined : Number(url.port),
+      path: `${url.pathname}${url.search}`,
+      headers: {
+        ...callerHeaders(request.headers),
+        'content-type': 'application/json',
+        'user-agent': WEBHOOK_USER_AGENT,
+        'content-length': String(body.length),
+      },
+      agent: false,
+      lookup: guardedLookup(options.policy, options.resolve ?? resolveWithSystem),
+    });
+    const finish = (result: AttemptResult) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      req.destroy();
+      resolve(result);
+    };
+    const timer = setTimeout(() => {
+      finish(
+        received === undefined
+          ? { outcome: 'failed', reason: 'timeout', error: `no response within ${timeoutMs} ms`, latencyMs: elapsed() }
+          : fromResponse(received, snippet(), elapsed()),
+      );
+    }, timeoutMs);
+
+    req.on('error', (error: NodeJS.ErrnoException) => {
+      if (received !== undefined) return finish(fromResponse(received, snippet(), elapsed()));
+      const policy = error instanceof RefusedAddressError;
+      finish({
+        outcome: 'failed',
+        reason: policy ? 'policy' : 'network',
+        error: policy || error.code === undefined ? error.message : `${error.code}: ${error.message}`,
+        latencyMs: elapsed(),
+      });
+    });
+    req.on('response', (res) => {
+      const retryAfter = res.headers['retry-after'];
+      received = { status: res.statusCode ?? 0, retryAfter, location: res.headers.location };
+      const done = () => finish(fromResponse(received!, snippet(), elapsed()));
+      res.on('error', done);
+      res.on('end', done);
+      res.on('data', (chunk: Buffer) => {
+        const room = maxResponseBytes - keptBytes;
+        if (room > 0) {
+          kept.push(chunk.subarray(0, room));
+          keptBytes += Math.min(room, chunk.length);
+        }
+        if (keptBytes >= maxResponseBytes) done();
+      });
+      if (maxResponseBytes === 0) done();
+    });
+    req.end(body);
+  });
+}
