@@ -17,6 +17,7 @@ import { openUsageStore } from './adapters/usage/open.ts';
 import type { ApiEnv } from './api/env.ts';
 import { healthRoutes } from './api/routes/health.ts';
 import { buildIngress, type Ingress } from './composition/ingress.ts';
+import { webhookSettings } from './composition/webhook-settings.ts';
 import { startWorkerRole } from './composition/workers.ts';
 import { newWebhookSecret } from './workers/delivery/sign.ts';
 import { topicNames, WORKER_NAMES, type WorkerName } from './schemas/events/topics.ts';
@@ -50,6 +51,7 @@ export async function startKith(config: ServerConfig, options: StartOptions = {}
   const announce = options.announce ?? ((text: string) => process.stdout.write(`${text}\n`));
   const distributed = config.kafkaBrokers !== undefined;
   const roles = parseRoles(config.roles, distributed);
+  const webhooks = webhookSettings(config);
   const instanceId = config.instanceId ?? `${hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`;
 
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.dbPoolSize });
@@ -75,14 +77,14 @@ export async function startKith(config: ServerConfig, options: StartOptions = {}
 
   const local = distributed ? undefined : inProcessReplies();
   const replies: ReplySender = local ?? busReplySender(bus);
-  const workerParts = { config, log, clock, stores, usageStore, bus, topics, replies };
+  const workerParts = { config, webhooks, log, clock, stores, usageStore, bus, topics, replies };
   const consumers = (await Promise.all(roles.workers.map((name) => startWorkerRole(name, workerParts)))).flat();
 
   let ingress: Ingress | undefined;
   let inbox: ReplyInbox | undefined;
   if (roles.ingress) {
     inbox = local ?? (await busReplyInbox({ bus, topics, instanceId, retentionMs: config.replyRetentionMs, log }));
-    ingress = await buildIngress({ config, log, clock, db, stores, bus, topics, inbox, announce });
+    ingress = await buildIngress({ config, webhooks, log, clock, db, stores, bus, topics, inbox, announce });
   }
   const app = ingress?.app ?? new Hono<ApiEnv>().route('/', healthRoutes({ ready: async () => void (await db.query('SELECT 1')) }));
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {

@@ -37,10 +37,7 @@ const ServerEnv = z.object({
   KITH_USAGE_BATCH_ROWS: z.coerce.number().int().min(1).max(100_000).default(10_000),
   KITH_USAGE_BATCH_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
   KITH_WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
-  KITH_WEBHOOK_SCHEDULE: z
-    .string()
-    .regex(/^\d+(,\d+)*$/, 'seconds between attempts, comma-separated, e.g. 5,300,1800')
-    .default('5,300,1800,7200,18000,36000,50400,72000,86400'),
+  KITH_WEBHOOK_SCHEDULE: z.string().default('5,300,1800,7200,18000,36000,50400,72000,86400'),
   KITH_WEBHOOK_ALLOWED_NETWORKS: z.string().default(''),
   KITH_WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(10_000).default(64),
   KITH_WEBHOOK_ACCOUNT_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(16),
@@ -77,7 +74,8 @@ export type ServerConfig = {
   usageBatchMs: number;
   webhooks: {
     timeoutMs: number;
-    scheduleSeconds: number[];
+    /** Checked when the delivery code reads it (composition/webhook-settings.ts). */
+    schedule: string;
     allowedNetworks: string[];
     concurrency: number;
     perAccount: number;
@@ -133,7 +131,7 @@ export function loadServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     usageBatchMs: e.KITH_USAGE_BATCH_MS,
     webhooks: {
       timeoutMs: e.KITH_WEBHOOK_TIMEOUT_MS,
-      scheduleSeconds: e.KITH_WEBHOOK_SCHEDULE.split(',').map(Number),
+      schedule: e.KITH_WEBHOOK_SCHEDULE,
       allowedNetworks: e.KITH_WEBHOOK_ALLOWED_NETWORKS.split(',').map((network) => network.trim()).filter(Boolean),
       concurrency: e.KITH_WEBHOOK_CONCURRENCY,
       perAccount: e.KITH_WEBHOOK_ACCOUNT_CONCURRENCY,

@@ -17,6 +17,7 @@ import { usage } from '../api/middleware/usage.ts';
 import type { TopicNames } from '../schemas/events/topics.ts';
 import { v3Operations } from '../schemas/v3/operations.ts';
 import { refusedUrl } from '../workers/delivery/safe-http.ts';
+import type { WebhookSettings } from './webhook-settings.ts';
 
 const IDEMPOTENCY_SWEEP_MS = 3_600_000;
 
@@ -24,6 +25,7 @@ export type Ingress = { app: Hono<ApiEnv>; adminToken: string; stop(): Promise<v
 
 export type IngressParts = {
   config: ServerConfig;
+  webhooks: WebhookSettings;
   log: Logger;
   clock: Clock;
   db: SqlClient;
@@ -70,7 +72,7 @@ export async function buildIngress(parts: IngressParts): Promise<Ingress> {
     // Embedded mode is one process: its counters need not be shared, nor PGlite written on every request.
     rateLimiter: config.databaseUrl ? postgresRateLimiter(db) : memoryRateLimiter(),
     recordUsage: usageRecorder.middleware,
-    refusedWebhookUrl: (url) => refusedUrl(url, { allowedNetworks: config.webhooks.allowedNetworks }),
+    refusedWebhookUrl: (url) => refusedUrl(url, parts.webhooks.policy),
     adminToken,
     ready: async () => {
       await db.query('SELECT 1');

@@ -9,10 +9,12 @@ import type { TopicNames, WorkerName } from '../schemas/events/topics.ts';
 import { startDeliveryWorker } from '../workers/delivery/delivery-worker.ts';
 import { startWorker } from '../workers/runtime/worker.ts';
 import { statsGetHandler } from '../workers/usage/stats-get.ts';
+import type { WebhookSettings } from './webhook-settings.ts';
 import { startUsageWriter } from '../workers/usage/usage-writer.ts';
 
 export type WorkerParts = {
   config: ServerConfig;
+  webhooks: WebhookSettings;
   log: Logger;
   clock: Clock;
   stores: Stores;
@@ -61,10 +63,10 @@ export async function startWorkerRole(name: WorkerName, parts: WorkerParts): Pro
             secrets: stores.webhookSecrets,
             clock,
             random: Math.random,
-            policy: { allowedNetworks: config.webhooks.allowedNetworks },
+            policy: parts.webhooks.policy,
             timeoutMs: config.webhooks.timeoutMs,
             maxResponseBytes: 64 * 1024,
-            scheduleSeconds: config.webhooks.scheduleSeconds,
+            scheduleSeconds: parts.webhooks.scheduleSeconds,
           },
         }),
       ];

@@ -6,6 +6,7 @@ import { Writable } from 'node:stream';
 import { loadServerConfig } from '../../adapters/config.ts';
 import { createLogger } from '../../adapters/logger.ts';
 import { startKith } from '../../main.ts';
+import { WORKER_NAMES } from '../../schemas/events/topics.ts';
 import { KithClient } from './client.ts';
 import { databaseUrl, type Mode } from './modes.ts';
 import { startKithProcess } from './processes.ts';
@@ -77,14 +78,15 @@ async function startDistributed(env: Record<string, string>): Promise<TestKith> 
     KITH_ADMIN_TOKEN: adminToken,
     KITH_TOPIC_PREFIX: `t${randomBytes(6).toString('hex')}`,
     KITH_TOPIC_PARTITIONS: '4',
+    KITH_WEBHOOK_ALLOWED_NETWORKS: '127.0.0.1/32',
     ...env,
   };
   const processes = await Promise.all([
-    startKithProcess({ ...shared, KITH_ROLES: 'worker:usage' }),
     startKithProcess({ ...shared, KITH_ROLES: 'ingress', KITH_INSTANCE_ID: 'ingress-a' }),
     startKithProcess({ ...shared, KITH_ROLES: 'ingress', KITH_INSTANCE_ID: 'ingress-b' }),
+    ...WORKER_NAMES.map((worker) => startKithProcess({ ...shared, KITH_ROLES: `worker:${worker}` })),
   ]);
-  const ingresses = processes.slice(1);
+  const ingresses = processes.slice(0, 2);
   return {
     mode: 'distributed',
     url: ingresses[0]!.url,

@@ -65,16 +65,29 @@ export function runCli(args: string[], env: Record<string, string>): Promise<Pro
   return runProcess(process.execPath, [`${repoRoot}bin/kith.js`, ...args], env);
 }
 
-/** Runs a TypeScript script of test/support/ until it ends; resolves with its output and the signal that ended it. */
-export function runScriptToEnd(script: string, args: string[]): Promise<{ output: string; signal: NodeJS.Signals | null }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', `${repoRoot}test/support/${script}`, ...args], {
-      cwd: repoRoot,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.on('exit', (_code, signal) => resolve({ output, signal }));
+export type ScriptProcess = {
+  child: ChildProcess;
+  output(): string;
+  /** Resolves with the signal that ended the script (null when it exited by itself). */
+  ended: Promise<NodeJS.Signals | null>;
+};
+
+/** Starts a TypeScript script of test/support/ as a process of its own (node itself, so a kill reaches it). */
+export function startScript(script: string, args: string[]): ScriptProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', `${repoRoot}test/support/${script}`, ...args], {
+    cwd: repoRoot,
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const ended = new Promise<NodeJS.Signals | null>((resolve) => child.on('exit', (_code, signal) => resolve(signal)));
+  return { child, output: () => output, ended };
+}
+
+/** Runs a script of test/support/ until it ends; resolves with its output and the signal that ended it. */
+export async function runScriptToEnd(script: string, args: string[]): Promise<{ output: string; signal: NodeJS.Signals | null }> {
+  const started = startScript(script, args);
+  const signal = await started.ended;
+  return { output: started.output(), signal };
 }

@@ -8,8 +8,10 @@ export type WebhookReceiver = {
   received: ReceivedWebhook[];
   /** The status the next deliveries get (200 by default). */
   respondWith(status: number, headers?: Record<string, string>): void;
-  /** From now on, never answer (a receiver that hangs). */
+  /** From now on, never answer (a receiver that hangs)... */
   stall(): void;
+  /** ...until this: later requests are answered again (those already held stay unanswered). */
+  resume(): void;
   /** Waits until this many requests have arrived, answered or not. */
   waitForConnections(count: number, timeoutMs?: number): Promise<void>;
   waitFor(count: number, timeoutMs?: number): Promise<ReceivedWebhook[]>;
@@ -48,6 +50,9 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
     },
     stall() {
       stalled = true;
+    },
+    resume() {
+      stalled = false;
     },
     async waitForConnections(count, timeoutMs = 10_000) {
       const deadline = Date.now() + timeoutMs;

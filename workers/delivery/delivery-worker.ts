@@ -20,6 +20,11 @@ export type DeliveryWorkerOptions = {
   perAccount: number;
   /** How often due deliveries are looked for when nothing wakes the loop (default 500 ms). */
   pollMs?: number;
+  /**
+   * How long a claimed delivery is held for its attempt; a process that dies mid-attempt lets it lapse and
+   * another attempts it again (default: twice the attempt timeout plus 10 s, well past any attempt).
+   */
+  leaseMs?: number;
 };
 
 /**
@@ -58,7 +63,7 @@ export async function startDeliveryWorker(options: DeliveryWorkerOptions): Promi
       now: options.clock.now(),
       limit: free,
       perAccount: options.perAccount,
-      leaseMs: options.attempt.timeoutMs * 2 + 10_000,
+      leaseMs: options.leaseMs ?? options.attempt.timeoutMs * 2 + 10_000,
       busyAccounts,
     });
     for (const delivery of claimed) {

@@ -17,21 +17,16 @@ export type AttemptContext = {
 
 export type AttemptOutcome = { attempt: Omit<WebhookAttempt, 'startedAt'> & { startedAt: Date }; next: DeliveryAfterAttempt };
 
-export const USER_AGENT = 'Kith-Webhooks/1.0';
-
 /** One attempt of one delivery: sign, POST, and decide what comes next (done, gone, or due again later). */
 export async function attemptDelivery(delivery: ClaimedDelivery, ctx: AttemptContext): Promise<AttemptOutcome> {
   const startedAt = ctx.clock.now();
-  const headers = {
-    'Content-Type': 'application/json',
-    'User-Agent': USER_AGENT,
-    ...signatureHeaders({
-      id: delivery.id,
-      timestamp: startedAt,
-      body: delivery.body,
-      secrets: await ctx.secrets.signingSecrets(delivery.accountId, startedAt),
-    }),
-  };
+  // deliverOnce adds Content-Type and User-Agent itself.
+  const headers = signatureHeaders({
+    id: delivery.id,
+    timestamp: startedAt,
+    body: delivery.body,
+    secrets: await ctx.secrets.signingSecrets(delivery.accountId, startedAt),
+  });
   const result = await deliverOnce(
     { url: delivery.url, body: delivery.body, headers },
     { policy: ctx.policy, timeoutMs: ctx.timeoutMs, maxResponseBytes: ctx.maxResponseBytes },
