@@ -64,7 +64,7 @@ async function startInProcess(mode: 'embedded' | 'postgres', env: Record<string,
 }
 
 /**
- * The distributed mode as it runs in production: real PostgreSQL, Kafka and ClickHouse, the usage worker and two
+ * The distributed mode as it runs in production: real PostgreSQL, Kafka and ClickHouse, each worker and two
  * ingress replicas as separate processes, on topics of their own. The client alternates between the
  * ingress replicas.
  */

@@ -92,29 +92,38 @@ export async function startDeliveryWorker(options: DeliveryWorkerOptions): Promi
     }
   }
 
-  const intake = await options.bus.consume({
-    groupId: options.topics.deliveryGroup,
-    topics: [options.topics.deliveries],
-    fromBeginning: true,
-    concurrency: 16,
-    async handle(message) {
-      const event = decodeEvent(DeliveryRequested, message.value);
-      if (!event) {
-        log.warn({ partition: message.partition, offset: message.offset }, 'malformed delivery event skipped');
-        return;
-      }
-      await options.store.enqueue({ ...event, id: event.deliveryId, createdAt: new Date(event.createdAt) });
-      wake();
-    },
-  });
+  // The loop first: deliveries already stored are attempted even while the intake is still joining its group.
   const looping = loop();
+  const stopLoop = async () => {
+    stopping = true;
+    wake();
+    await looping;
+    await Promise.all(running);
+  };
+  const intake = await options.bus
+    .consume({
+      groupId: options.topics.deliveryGroup,
+      topics: [options.topics.deliveries],
+      fromBeginning: true,
+      concurrency: 16,
+      async handle(message) {
+        const event = decodeEvent(DeliveryRequested, message.value);
+        if (!event) {
+          log.warn({ partition: message.partition, offset: message.offset }, 'malformed delivery event skipped');
+          return;
+        }
+        await options.store.enqueue({ ...event, id: event.deliveryId, createdAt: new Date(event.createdAt) });
+        wake();
+      },
+    })
+    .catch(async (error: unknown) => {
+      await stopLoop();
+      throw error;
+    });
   return {
     async stop() {
       await intake.stop();
-      stopping = true;
-      wake();
-      await looping;
-      await Promise.all(running);
+      await stopLoop();
     },
   };
 }
