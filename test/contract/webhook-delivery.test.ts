@@ -75,7 +75,7 @@ describe.each(PIPELINE_KINDS)('webhook delivery (%s)', (kind) => {
     await pipeline.call('test.lookup', { hit: true, webhookUrl: receiver.url }, key);
     await receiver.waitFor(1);
     receiver.respondWith(200);
-    const [first, second] = await receiver.waitFor(2, 10_000);
+    const [first, second] = await receiver.waitFor(2, 30_000);
     expect(second!.headers['webhook-id']).toBe(first!.headers['webhook-id']);
     for (const attempt of [first!, second!]) expect(verified(attempt, secret)).toEqual({ found: true });
 
@@ -135,12 +135,12 @@ describe.each(PIPELINE_KINDS)('webhook delivery (%s)', (kind) => {
     receiver.respondWith(503);
     const { key, accountId } = await account();
     await pipeline.call('test.lookup', { hit: true, webhookUrl: receiver.url }, key);
-    await receiver.waitFor(3, 10_000);
+    await receiver.waitFor(3, 30_000);
     const [listed] = await pipeline.stores.deliveries.list(accountId, { limit: 10 });
     await waitFor('the delivery to fail for good', async () => (await pipeline.stores.deliveries.get(listed!.id))?.status === 'failed');
     receiver.respondWith(200);
     expect(await pipeline.stores.deliveries.replayFailedSince(accountId, new Date(Date.now() - 60_000), new Date())).toBe(1);
-    await receiver.waitFor(4, 10_000);
+    await receiver.waitFor(4, 30_000);
     await waitFor('the replay to be delivered', async () => (await pipeline.stores.deliveries.get(listed!.id))?.status === 'delivered');
     expect(new Set(receiver.received.map((attempt) => attempt.headers['webhook-id'])).size).toBe(1);
   });
