@@ -59,6 +59,7 @@ export async function startWorkerRole(name: WorkerName, parts: WorkerParts): Pro
           log,
           concurrency: config.webhooks.concurrency,
           perAccount: config.webhooks.perAccount,
+          keepMs: config.webhooks.logDays * 86_400_000,
           attempt: {
             secrets: stores.webhookSecrets,
             clock,

@@ -63,6 +63,7 @@ export async function openDeliverySide(args: string[]): Promise<DeliverySide> {
         concurrency: 8,
         perAccount: 4,
         pollMs: 50,
+      keepMs: 86_400_000,
         leaseMs: TEST_LEASE_MS,
         attempt: {
           secrets: stores.webhookSecrets,

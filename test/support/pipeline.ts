@@ -105,6 +105,7 @@ export async function startPipeline(
       concurrency: 32,
       perAccount: settings.webhooks?.perAccount ?? 4,
       pollMs: 50,
+      keepMs: 86_400_000,
       attempt: {
         secrets: stores.webhookSecrets,
         clock,

@@ -20,12 +20,16 @@ export type DeliveryWorkerOptions = {
   perAccount: number;
   /** How often due deliveries are looked for when nothing wakes the loop (default 500 ms). */
   pollMs?: number;
+  /** Deliveries (with their bodies and attempts) are forgotten this long after they were made. */
+  keepMs: number;
   /**
    * How long a claimed delivery is held for its attempt; a process that dies mid-attempt lets it lapse and
    * another attempts it again (default: twice the attempt timeout plus 10 s, well past any attempt).
    */
   leaseMs?: number;
 };
+
+const SWEEP_INTERVAL_MS = 3_600_000;
 
 /**
  * The delivery worker: takes delivery events off the bus into the delivery table (the event is committed
@@ -92,9 +96,17 @@ export async function startDeliveryWorker(options: DeliveryWorkerOptions): Promi
     }
   }
 
+  const sweep = setInterval(() => {
+    options.store
+      .sweep(new Date(options.clock.now().getTime() - options.keepMs))
+      .catch((error: unknown) => log.warn({ err: error }, 'delivery log sweep failed'));
+  }, SWEEP_INTERVAL_MS);
+  sweep.unref();
+
   // The loop first: deliveries already stored are attempted even while the intake is still joining its group.
   const looping = loop();
   const stopLoop = async () => {
+    clearInterval(sweep);
     stopping = true;
     wake();
     await looping;

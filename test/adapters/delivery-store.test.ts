@@ -1,0 +1,94 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deliveryStore } from '../../adapters/db/deliveries.ts';
+import { migrate } from '../../adapters/db/migrate.ts';
+import { createPgClient } from '../../adapters/db/pg.ts';
+import { createPgliteClient } from '../../adapters/db/pglite.ts';
+import type { DeliveryStore, NewDelivery } from '../../adapters/db/port.ts';
+import type { SqlClient } from '../../adapters/db/sql-client.ts';
+import { databaseUrl } from '../support/modes.ts';
+
+const drivers = [
+  { name: 'pg', open: async () => createPgClient(databaseUrl(), 6) },
+  { name: 'pglite', open: () => createPgliteClient(undefined) },
+];
+
+const T0 = new Date('2026-06-01T12:00:00Z');
+const at = (ms: number) => new Date(T0.getTime() + ms);
+
+describe.each(drivers)('DeliveryStore conformance ($name)', (driver) => {
+  let db: SqlClient;
+  let store: DeliveryStore;
+  beforeAll(async () => {
+    db = await driver.open();
+    await migrate(db);
+    store = deliveryStore(db);
+  });
+  afterAll(() => db?.close());
+
+  /** Deliveries of a fresh account, all due at T0. */
+  async function enqueued(count: number, accountId = randomUUID()): Promise<NewDelivery[]> {
+    const deliveries = Array.from({ length: count }, (_, index) => ({
+      id: `msg_${randomBytes(10).toString('hex')}`,
+      accountId,
+      requestId: `r${index}`,
+      operation: 'person.enrich',
+      url: 'https://example.com/hook',
+      body: '{}',
+      createdAt: T0,
+    }));
+    for (const delivery of deliveries) expect(await store.enqueue(delivery)).toBe(true);
+    return deliveries;
+  }
+
+  const claim = (now: Date, limit = 100, perAccount = 100, busyAccounts: string[] = []) =>
+    store.claimDue({ now, limit, perAccount, leaseMs: 10_000, busyAccounts });
+
+  it('stores a delivery once: the same event again is not a second delivery', async () => {
+    const [delivery] = await enqueued(1);
+    expect(await store.enqueue(delivery!)).toBe(false);
+  });
+
+  it('never hands one delivery to two claimers at once, and hands it again once the lease lapsed', async () => {
+    const mine = await enqueued(20);
+    const ids = new Set(mine.map((delivery) => delivery.id));
+    const [first, second] = await Promise.all([claim(at(0)), claim(at(0))]);
+    const claimed = [...first!, ...second!].filter((delivery) => ids.has(delivery.id));
+    expect(claimed).toHaveLength(20);
+    expect(new Set(claimed.map((delivery) => delivery.id)).size).toBe(20);
+    expect((await claim(at(5_000))).filter((delivery) => ids.has(delivery.id))).toEqual([]);
+    const again = (await claim(at(11_000))).filter((delivery) => ids.has(delivery.id));
+    expect(again).toHaveLength(20);
+    expect(again.every((delivery) => delivery.attempt === 2)).toBe(true);
+  });
+
+  it('claims at most perAccount of one account and none of a busy account', async () => {
+    const accountId = randomUUID();
+    await enqueued(5, accountId);
+    const busy = await enqueued(3);
+    const later = at(100_000);
+    const claimed = await claim(later, 100, 2, [busy[0]!.accountId]);
+    expect(claimed.filter((delivery) => delivery.accountId === accountId)).toHaveLength(2);
+    expect(claimed.filter((delivery) => delivery.accountId === busy[0]!.accountId)).toEqual([]);
+  });
+
+  it('logs attempts, reschedules, and replays failed deliveries since a time', async () => {
+    const [delivery] = await enqueued(1);
+    const [claimed] = (await claim(at(200_000))).filter((candidate) => candidate.id === delivery!.id);
+    await store.finish(delivery!.id, { attempt: claimed!.attempt, startedAt: at(200_000), outcome: 'failed', statusCode: 500, latencyMs: 12, error: null }, { status: 'failed' }, at(200_001));
+    const failed = (await store.get(delivery!.id))!;
+    expect(failed).toMatchObject({ status: 'failed', nextAttemptAt: null });
+    expect(failed.attemptLog).toEqual([{ attempt: claimed!.attempt, startedAt: at(200_000).toISOString(), outcome: 'failed', statusCode: 500, latencyMs: 12, error: null }]);
+    expect(await store.replayFailedSince(delivery!.accountId, at(-1), at(300_000))).toBe(1);
+    expect((await store.get(delivery!.id))!.status).toBe('pending');
+    expect(await store.replay('msg_unknown0000', at(300_000))).toBe(false);
+  });
+
+  it('forgets old finished deliveries, never pending ones', async () => {
+    const [finished, pending] = await enqueued(2);
+    await store.finish(finished!.id, { attempt: 1, startedAt: T0, outcome: 'delivered', statusCode: 200, latencyMs: 3, error: null }, { status: 'delivered' }, T0);
+    await store.sweep(at(1));
+    expect(await store.get(finished!.id)).toBeUndefined();
+    expect(await store.get(pending!.id)).toBeDefined();
+  });
+});
