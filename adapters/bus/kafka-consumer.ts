@@ -5,6 +5,9 @@ import { handleKafkaBatch } from './kafka-batch.ts';
 import { classifyKafkaError } from './kafka-errors.ts';
 import type { Consumer, ConsumerOptions } from './port.ts';
 
+/** Pause before a crashed consumer is replaced, and between tries while the broker is still away. */
+const RESTART_DELAY_MS = 1_000;
+
 export type KafkaConsumerSettings = {
   sessionTimeoutMs: number;
   heartbeatIntervalMs: number;
@@ -44,19 +47,6 @@ function firstFetch(consumer: KafkaJSConsumer, timeoutMs: number, groupId: strin
 export async function startKafkaConsumer(kafka: Kafka, options: ConsumerOptions, settings: KafkaConsumerSettings, log: Logger): Promise<Consumer> {
   const { groupId, topics } = options;
   const consumerLog = log.child({ groupId });
-  const consumer = kafka.consumer({
-    groupId,
-    sessionTimeout: settings.sessionTimeoutMs,
-    rebalanceTimeout: settings.rebalanceTimeoutMs,
-    heartbeatInterval: settings.heartbeatIntervalMs,
-    maxWaitTimeInMs: settings.maxWaitMs,
-    allowAutoTopicCreation: false,
-    // Also the pace of redelivery after a rejected handler; past the last retry kafkajs restarts the consumer.
-    retry: { retries: 10, initialRetryTime: 200, maxRetryTime: 5_000, factor: 0.2, multiplier: 2 },
-  });
-  consumer.on(consumer.events.CRASH, ({ payload }) => {
-    if (!payload.restart) consumerLog.error({ err: payload.error, topics }, 'Kafka consumer crashed and will not restart');
-  });
   const stopping = new AbortController();
   const abandoning = new AbortController();
   const context = {
@@ -70,21 +60,24 @@ export async function startKafkaConsumer(kafka: Kafka, options: ConsumerOptions,
     log: consumerLog,
   };
 
-  let stopped: Promise<void> | undefined;
-  const stop = () => {
-    stopped ??= (async () => {
-      stopping.abort();
-      const grace = setTimeout(() => abandoning.abort(), settings.stopGraceMs);
-      try {
-        await consumer.disconnect();
-      } finally {
-        clearTimeout(grace);
-      }
-    })();
-    return stopped;
-  };
-
-  try {
+  /** A kafkajs consumer, joined and running; one that crashes for good is replaced by a new one. */
+  async function open(): Promise<KafkaJSConsumer> {
+    const consumer = kafka.consumer({
+      groupId,
+      sessionTimeout: settings.sessionTimeoutMs,
+      rebalanceTimeout: settings.rebalanceTimeoutMs,
+      heartbeatInterval: settings.heartbeatIntervalMs,
+      maxWaitTimeInMs: settings.maxWaitMs,
+      allowAutoTopicCreation: false,
+      // Also the pace of redelivery after a rejected handler; past the last retry kafkajs restarts the consumer.
+      retry: { retries: 10, initialRetryTime: 200, maxRetryTime: 5_000, factor: 0.2, multiplier: 2 },
+    });
+    consumer.on(consumer.events.CRASH, ({ payload }) => {
+      if (payload.restart || stopping.signal.aborted) return;
+      // kafkajs gives up after a long outage (its retries exhausted): a consumer must come back by itself.
+      consumerLog.error({ err: payload.error, topics }, 'Kafka consumer crashed; starting a new one');
+      setTimeout(() => void replace(), RESTART_DELAY_MS).unref();
+    });
     await consumer.connect();
     await consumer.subscribe({ topics, fromBeginning: options.fromBeginning ?? false });
     await consumer.run({
@@ -93,8 +86,39 @@ export async function startKafkaConsumer(kafka: Kafka, options: ConsumerOptions,
       partitionsConsumedConcurrently: settings.partitionsConsumedConcurrently,
       eachBatch: (payload) => handleKafkaBatch(payload, context),
     });
+    return consumer;
+  }
+
+  let current: KafkaJSConsumer | undefined;
+  async function replace(): Promise<void> {
+    if (stopping.signal.aborted) return;
+    await current?.disconnect().catch(() => {});
+    try {
+      current = await open();
+    } catch (error) {
+      consumerLog.warn({ err: error, topics }, 'Kafka consumer could not start again yet; trying again');
+      setTimeout(() => void replace(), RESTART_DELAY_MS).unref();
+    }
+  }
+
+  let stopped: Promise<void> | undefined;
+  const stop = () => {
+    stopped ??= (async () => {
+      stopping.abort();
+      const grace = setTimeout(() => abandoning.abort(), settings.stopGraceMs);
+      try {
+        await current?.disconnect();
+      } finally {
+        clearTimeout(grace);
+      }
+    })();
+    return stopped;
+  };
+
+  try {
+    current = await open();
     // The first fetch needs a round trip to the broker, so it cannot have happened before this listens.
-    await firstFetch(consumer, settings.startTimeoutMs, groupId);
+    await firstFetch(current, settings.startTimeoutMs, groupId);
   } catch (error) {
     await stop().catch(() => {});
     throw error instanceof RetryableError ? error : classifyKafkaError(error, `cannot consume ${topics.join(', ')}`, { groupId });

@@ -41,6 +41,21 @@ describe('the kith CLI over the admin API', () => {
     expect(revoked.revokedAt).toEqual(expect.any(String));
   });
 
+  it("shows and rotates an account's webhook secret, and reads its delivery log", async () => {
+    const account = await cli('accounts', 'create', '--name', 'Hooks');
+    const shown = await cli('webhooks', 'secret', '--account', account.id);
+    expect(shown.secret).toMatch(/^whsec_/);
+    const rotated = await cli('webhooks', 'rotate', '--account', account.id);
+    expect(rotated.secret).not.toBe(shown.secret);
+    expect(rotated.previousSecret).toBe(shown.secret);
+    expect(await cli('deliveries', 'list', '--account', account.id)).toEqual([]);
+    const unknown = await runCli(['deliveries', 'show', 'msg_unknown000000'], env);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toMatch(/404: No delivery with id msg_unknown000000/);
+    const replayAll = await cli('deliveries', 'replay', '--account', account.id, '--since', '2026-01-01T00:00:00Z');
+    expect(replayAll).toEqual({ replayed: 0 });
+  });
+
   it('prints readable text without --json', async () => {
     const result = await runCli(['plans', 'list'], env);
     expect(result.code).toBe(0);

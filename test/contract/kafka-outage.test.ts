@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -12,12 +13,22 @@ import { waitFor } from '../support/wait-for.ts';
 
 const run = promisify(execFile);
 
+/** A port nothing listens on now. */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
 /** A Kafka broker of this test's own (the shared one must keep serving the other tests), stopped and started at will. */
-function privateBroker(servicesDir: string) {
-  const env = { ...process.env, KITH_SERVICES_DIR: servicesDir, KITH_KAFKA_PORT: '59192', KITH_KAFKA_CONTROLLER_PORT: '59193' };
+async function privateBroker(servicesDir: string) {
+  const [port, controllerPort] = [await freePort(), await freePort()];
+  const env = { ...process.env, KITH_SERVICES_DIR: servicesDir, KITH_KAFKA_PORT: String(port), KITH_KAFKA_CONTROLLER_PORT: String(controllerPort) };
   const script = `${repoRoot}deploy/services/kafka.sh`;
   return {
-    brokers: '127.0.0.1:59192',
+    brokers: `127.0.0.1:${port}`,
     start: () => run('bash', [script, 'start'], { env, timeout: 120_000 }),
     stop: () => run('bash', [script, 'stop'], { env, timeout: 60_000 }),
   };
@@ -25,13 +36,13 @@ function privateBroker(servicesDir: string) {
 
 describe('when Kafka goes away', () => {
   let servicesDir: string;
-  let broker: ReturnType<typeof privateBroker>;
+  let broker: Awaited<ReturnType<typeof privateBroker>>;
   let kith: TestKith;
   let account: TestAccount;
 
   beforeAll(async () => {
     servicesDir = await mkdtemp(join(tmpdir(), 'kith-outage-'));
-    broker = privateBroker(servicesDir);
+    broker = await privateBroker(servicesDir);
     await broker.start();
     kith = await startTestKith('postgres', { KAFKA_BROKERS: broker.brokers, KITH_TOPIC_PREFIX: `outage${randomBytes(4).toString('hex')}` });
     account = await createAccount(kith);
