@@ -78,7 +78,8 @@ async function kith(body: string) {
   const prefix = `benchd${randomBytes(4).toString('hex')}`;
   const args =
     mode === 'embedded' ? ['embedded', dataDir, prefix] : ['distributed', services.KAFKA_BROKERS!, services.DATABASE_URL!, prefix];
-  const side = await openDeliverySide(args);
+  // The delivery worker's defaults (KITH_WEBHOOK_CONCURRENCY, KITH_WEBHOOK_ACCOUNT_CONCURRENCY).
+  const side = await openDeliverySide(args, { concurrency: 64, perAccount: 16 });
   const receiver = await startReceiver();
   try {
     const plan = (await side.stores.plans.findByName('Standard'))!;

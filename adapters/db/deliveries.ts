@@ -63,23 +63,26 @@ export function deliveryStore(db: SqlClient): DeliveryStore {
       return rows.length > 0;
     },
 
-    async claimDue({ now, limit, leaseMs, busyAccounts, perAccount }) {
+    async claimDue({ now, limit, leaseMs, inFlight, perAccount }) {
       if (limit <= 0) return [];
-      // The outer conditions are checked again on the locked row, so two processes never claim the same one.
+      // Each account gets at most its free slots (perAccount less what it has in flight). The outer conditions
+      // are checked again on the locked row, so two processes never claim the same one.
       const rows = await db.query<{ id: string; account_id: string; url: string; body: string; attempts: number }>(
         `UPDATE webhook_deliveries d
          SET attempts = d.attempts + 1, locked_until = $1::timestamptz + $3 * interval '1 millisecond', updated_at = $1
          WHERE d.id IN (
            SELECT id FROM (
-             SELECT id, next_attempt_at, row_number() OVER (PARTITION BY account_id ORDER BY next_attempt_at) AS rank
-             FROM webhook_deliveries
-             WHERE status = 'pending' AND next_attempt_at <= $1 AND (locked_until IS NULL OR locked_until < $1)
-               AND NOT (account_id = ANY($4::uuid[]))
+             SELECT w.id, w.next_attempt_at,
+                    row_number() OVER (PARTITION BY w.account_id ORDER BY w.next_attempt_at) AS rank,
+                    $5 - coalesce(busy.n, 0) AS free
+             FROM webhook_deliveries w
+             LEFT JOIN unnest($4::uuid[], $6::int[]) AS busy (account_id, n) ON busy.account_id = w.account_id
+             WHERE w.status = 'pending' AND w.next_attempt_at <= $1 AND (w.locked_until IS NULL OR w.locked_until < $1)
            ) due
-           WHERE rank <= $5 ORDER BY next_attempt_at LIMIT $2)
+           WHERE rank <= free ORDER BY next_attempt_at LIMIT $2)
          AND d.status = 'pending' AND (d.locked_until IS NULL OR d.locked_until < $1)
          RETURNING d.id, d.account_id, d.url, d.body, d.attempts`,
-        [now, limit, leaseMs, busyAccounts, perAccount],
+        [now, limit, leaseMs, [...inFlight.keys()], perAccount, [...inFlight.values()]],
       );
       return rows.map((row) => ({ id: row.id, accountId: row.account_id, url: row.url, body: row.body, attempt: row.attempts }));
     },

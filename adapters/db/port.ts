@@ -75,16 +75,16 @@ export interface DeliveryStore {
   /** Stores a new delivery, due at once; false when it was stored before (a redelivered event). */
   enqueue(delivery: NewDelivery): Promise<boolean>;
   /**
-   * Claims up to `limit` due deliveries for one attempt each, at most `perAccount` of one account, none of
-   * `busyAccounts`, holding them for `leaseMs` so that no other process attempts them meanwhile (a process
-   * that dies lets its claims lapse).
+   * Claims up to `limit` due deliveries for one attempt each, for each account at most `perAccount` less
+   * what it has `inFlight` already, holding them for `leaseMs` so that no other process attempts them
+   * meanwhile (a process that dies lets its claims lapse).
    */
   claimDue(input: {
     now: Date;
     limit: number;
     perAccount: number;
     leaseMs: number;
-    busyAccounts: readonly string[];
+    inFlight: ReadonlyMap<string, number>;
   }): Promise<ClaimedDelivery[]>;
   /** Logs the attempt and moves the delivery on: due again later, or done one way or another. */
   finish(deliveryId: string, attempt: Omit<WebhookAttempt, 'startedAt'> & { startedAt: Date }, next: DeliveryAfterAttempt, now: Date): Promise<void>;

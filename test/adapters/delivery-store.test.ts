@@ -41,8 +41,8 @@ describe.each(drivers)('DeliveryStore conformance ($name)', (driver) => {
     return deliveries;
   }
 
-  const claim = (now: Date, limit = 100, perAccount = 100, busyAccounts: string[] = []) =>
-    store.claimDue({ now, limit, perAccount, leaseMs: 10_000, busyAccounts });
+  const claim = (now: Date, limit = 100, perAccount = 100, inFlight = new Map<string, number>()) =>
+    store.claimDue({ now, limit, perAccount, leaseMs: 10_000, inFlight });
 
   it('stores a delivery once: the same event again is not a second delivery', async () => {
     const [delivery] = await enqueued(1);
@@ -62,14 +62,20 @@ describe.each(drivers)('DeliveryStore conformance ($name)', (driver) => {
     expect(again.every((delivery) => delivery.attempt === 2)).toBe(true);
   });
 
-  it('claims at most perAccount of one account and none of a busy account', async () => {
+  it("claims for each account at most perAccount less what it has in flight", async () => {
     const accountId = randomUUID();
     await enqueued(5, accountId);
-    const busy = await enqueued(3);
-    const later = at(100_000);
-    const claimed = await claim(later, 100, 2, [busy[0]!.accountId]);
-    expect(claimed.filter((delivery) => delivery.accountId === accountId)).toHaveLength(2);
-    expect(claimed.filter((delivery) => delivery.accountId === busy[0]!.accountId)).toEqual([]);
+    const busy = await enqueued(5);
+    const full = await enqueued(2);
+    const inFlight = new Map([
+      [busy[0]!.accountId, 2],
+      [full[0]!.accountId, 3],
+    ]);
+    const claimed = await claim(at(100_000), 100, 3, inFlight);
+    const of = (id: string) => claimed.filter((delivery) => delivery.accountId === id);
+    expect(of(accountId)).toHaveLength(3);
+    expect(of(busy[0]!.accountId)).toHaveLength(1);
+    expect(of(full[0]!.accountId)).toEqual([]);
   });
 
   it('logs attempts, reschedules, and replays failed deliveries since a time', async () => {

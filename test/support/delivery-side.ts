@@ -29,7 +29,10 @@ export const TEST_LEASE_MS = 3000;
  * `embedded <dataDir> <topicPrefix>` (PGlite on disk, embedded bus) or
  * `distributed <brokers> <databaseUrl> <topicPrefix>` (Kafka, PostgreSQL).
  */
-export async function openDeliverySide(args: string[]): Promise<DeliverySide> {
+export async function openDeliverySide(
+  args: string[],
+  limits: { concurrency: number; perAccount: number } = { concurrency: 8, perAccount: 4 },
+): Promise<DeliverySide> {
   const log = createLogger('error');
   let db: SqlClient;
   let bus: Bus;
@@ -60,8 +63,7 @@ export async function openDeliverySide(args: string[]): Promise<DeliverySide> {
         store: stores.deliveries,
         clock: systemClock,
         log,
-        concurrency: 8,
-        perAccount: 4,
+        ...limits,
         pollMs: 50,
       keepMs: 86_400_000,
         leaseMs: TEST_LEASE_MS,

@@ -62,13 +62,12 @@ export async function startDeliveryWorker(options: DeliveryWorkerOptions): Promi
 
   async function claimAndStart(): Promise<number> {
     const free = options.concurrency - running.size;
-    const busyAccounts = [...inFlight.keys()];
     const claimed = await options.store.claimDue({
       now: options.clock.now(),
       limit: free,
       perAccount: options.perAccount,
       leaseMs: options.leaseMs ?? options.attempt.timeoutMs * 2 + 10_000,
-      busyAccounts,
+      inFlight,
     });
     for (const delivery of claimed) {
       const attempt = attemptOne(delivery).finally(() => running.delete(attempt));
