@@ -44,9 +44,15 @@ describe.each(PIPELINE_KINDS)('stats.get counts usage exactly (%s)', (kind) => {
     await send('company.enrich', { hit: false }, key, 1, 404);
     await send('person.enrich', { hit: true }, other.key, 5, 200);
 
-    await waitFor('every call counted', async () => {
+    // Usage is counted a moment after the answers (batched), each account's events perhaps in another batch.
+    await waitFor('every call of both accounts counted', async () => {
       const { stats: counts } = await stats(key);
-      return counts.person.enrichment.total.count >= 13 && counts.company.enrichment.total.count >= 4;
+      const { stats: othersCounts } = await stats(other.key);
+      return (
+        counts.person.enrichment.total.count >= 13 &&
+        counts.company.enrichment.total.count >= 4 &&
+        othersCounts.person.enrichment.total.count >= 5
+      );
     });
     const { stats: counts } = await stats(key);
     expect(counts.person).toEqual({
