@@ -60,13 +60,16 @@ export async function startKith(config: ServerConfig, options: StartOptions = {}
   const stores = createStores(db, newWebhookSecret);
   const bus = await openBus({ kafkaBrokers: config.kafkaBrokers, clientId: `kith-${instanceId}`, db, log });
   const topics = topicNames(config.topicPrefix);
-  await bus.ensureTopics(
-    [...new Set(Object.values(v3Operations).map((spec) => topics.requests(spec.worker))), topics.usage, topics.deliveries].map((name) => ({
+  const requestRetentionMs = config.requestRetentionHours * 3_600_000;
+  await bus.ensureTopics([
+    ...[...new Set(Object.values(v3Operations).map((spec) => topics.requests(spec.worker))), topics.usage].map((name) => ({
       name,
       partitions: config.topicPartitions,
-      retentionMs: config.requestRetentionHours * 3_600_000,
+      retentionMs: requestRetentionMs,
     })),
-  );
+    // Delivery events carry person data: kept only until the delivery worker has surely stored them.
+    { name: topics.deliveries, partitions: config.topicPartitions, retentionMs: config.deliveryRetentionHours * 3_600_000 },
+  ]);
 
   const usageStore = await openUsageStore({
     clickhouseUrl: config.clickhouseUrl,

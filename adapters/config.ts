@@ -48,6 +48,7 @@ const ServerEnv = z.object({
   KITH_TOPIC_PREFIX: z.string().regex(/^[a-z][a-z0-9-]{0,39}$/, 'lower-case letters, digits and -').default('kith'),
   KITH_TOPIC_PARTITIONS: z.coerce.number().int().min(1).max(256).default(8),
   KITH_REQUEST_RETENTION_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(24 * 7),
+  KITH_DELIVERY_RETENTION_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(24),
   KITH_REPLY_RETENTION_MS: z.coerce.number().int().min(1000).max(86_400_000).default(60_000),
   KITH_DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -87,6 +88,7 @@ export type ServerConfig = {
   topicPrefix: string;
   topicPartitions: number;
   requestRetentionHours: number;
+  deliveryRetentionHours: number;
   replyRetentionMs: number;
   dbPoolSize: number;
   logLevel: z.infer<typeof ServerEnv>['LOG_LEVEL'];
@@ -143,6 +145,7 @@ export function loadServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     topicPrefix: e.KITH_TOPIC_PREFIX,
     topicPartitions: e.KITH_TOPIC_PARTITIONS,
     requestRetentionHours: e.KITH_REQUEST_RETENTION_HOURS,
+    deliveryRetentionHours: e.KITH_DELIVERY_RETENTION_HOURS,
     replyRetentionMs: e.KITH_REPLY_RETENTION_MS,
     dbPoolSize: e.KITH_DB_POOL_SIZE,
     logLevel: e.LOG_LEVEL,
