@@ -13,7 +13,8 @@ export type KithProcess = {
 
 /** Runs `npm start`'s command (tsx main.ts) as a real process, embedded unless `env` names a database. */
 export async function startKithProcess(env: Record<string, string>, timeoutMs = 60_000): Promise<KithProcess> {
-  const child = spawn(`${repoRoot}node_modules/.bin/tsx`, ['main.ts'], {
+  // node itself rather than the tsx wrapper, so signals reach Kith directly (the wrapper relays them).
+  const child = spawn(process.execPath, ['--import', 'tsx', 'main.ts'], {
     cwd: repoRoot,
     env: { ...process.env, DATABASE_URL: '', PORT: '0', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
