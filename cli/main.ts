@@ -5,6 +5,7 @@ import { registerAccountCommands } from './commands/accounts.ts';
 import { registerKeyCommands } from './commands/keys.ts';
 import { registerPlanCommands } from './commands/plans.ts';
 import { registerWebhookCommands } from './commands/webhooks.ts';
+import { registerDataCommands } from './commands/data.ts';
 
 const program = new Command('kith')
   .description('Kith: run the server and manage plans, accounts and API keys (over the admin API at KITH_URL)')
@@ -26,6 +27,7 @@ registerPlanCommands(program, connect, output);
 registerAccountCommands(program, connect, output);
 registerKeyCommands(program, connect, output);
 registerWebhookCommands(program, connect, output);
+registerDataCommands(program, output);
 
 program.parseAsync(process.argv).catch((error: unknown) => {
   const known = error instanceof CliError || error instanceof ConfigError;

@@ -1,0 +1,44 @@
+import { PassThrough } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { PersonRecord } from '../../schemas/data/person-record.ts';
+import { generatePersons, writePersons } from './generate.ts';
+import { phoneE164 } from './normalise.ts';
+
+async function ndjson(count: number, seed: number): Promise<string> {
+  const out = new PassThrough();
+  const chunks: Buffer[] = [];
+  out.on('data', (chunk: Buffer) => chunks.push(chunk));
+  await writePersons(out, { count, seed });
+  out.end();
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+describe('generatePersons', () => {
+  it('gives byte-identical output for the same seed, and different output for another', async () => {
+    const first = await ndjson(300, 42);
+    expect(await ndjson(300, 42)).toBe(first);
+    expect(await ndjson(300, 43)).not.toBe(first);
+    expect(first.split('\n').filter(Boolean)).toHaveLength(300);
+  });
+
+  it('makes valid records with unique ids, several countries, households and shared identifiers', () => {
+    const records = [...generatePersons({ count: 1000, seed: 7 })];
+    for (const record of records) expect(PersonRecord.safeParse(record).success).toBe(true);
+    expect(new Set(records.map((record) => record.id)).size).toBe(1000);
+    const countries = new Set(records.map((record) => record.details.locations[0]?.countryCode));
+    expect([...countries].sort()).toEqual(['DE', 'FR', 'GB', 'US']);
+    const addresses = new Map<string, number>();
+    const phones = new Map<string, number>();
+    for (const record of records) {
+      const address = record.details.locations[0]?.formatted ?? '';
+      addresses.set(address, (addresses.get(address) ?? 0) + 1);
+      for (const phone of record.details.phones) {
+        const e164 = phoneE164(phone.value);
+        expect(e164, phone.value).toBeDefined();
+        phones.set(e164!, (phones.get(e164!) ?? 0) + 1);
+      }
+    }
+    expect([...addresses.values()].filter((n) => n > 1).length).toBeGreaterThan(20);
+    expect([...phones.values()].filter((n) => n > 1).length).toBeGreaterThan(3);
+  });
+});

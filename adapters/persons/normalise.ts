@@ -1,0 +1,145 @@
+import { hash } from 'node:crypto';
+import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
+import type { PersonRecord } from '../../schemas/data/person-record.ts';
+
+/**
+ * Identifier normalisation, the same for stored persons and for lookups, so that a match needs only an
+ * exact key: emails lower-cased and trimmed, then hashed (MD5 and SHA-256, so clear and hashed input meet);
+ * phones in E.164; MAIDs lower-cased; profiles by service+username, service+userid or canonical URL.
+ */
+export type IdentifierKind =
+  | 'email_md5'
+  | 'email_sha256'
+  | 'phone'
+  | 'maid'
+  | 'profile_username'
+  | 'profile_userid'
+  | 'profile_url'
+  | 'li_nonid'
+  | 'placekey';
+
+export type IdentifierKey = { kind: IdentifierKind; value: string };
+
+/** Phones written without a country code are read as numbers of this country. */
+export const DEFAULT_PHONE_COUNTRY: CountryCode = 'US';
+
+const MD5 = /^[0-9a-f]{32}$/i;
+const SHA256 = /^[0-9a-f]{64}$/i;
+
+export const isMd5 = (value: string): boolean => MD5.test(value.trim());
+export const isSha256 = (value: string): boolean => SHA256.test(value.trim());
+
+/** The lower-cased, trimmed address, or undefined when it is not one (`local@domain`). */
+export function normaliseEmail(email: string): string | undefined {
+  const value = email.trim().toLowerCase();
+  const at = value.indexOf('@');
+  return at > 0 && at < value.length - 1 && !/\s/.test(value) ? value : undefined;
+}
+
+export function emailHashes(email: string): { md5: string; sha256: string } {
+  const value = email.trim().toLowerCase();
+  return {
+    md5: hash('md5', value, 'hex'),
+    sha256: hash('sha256', value, 'hex'),
+  };
+}
+
+/** The keys an email matches by: clear text is hashed both ways; an MD5 or SHA-256 hex is taken as it is. */
+export function emailKeys(input: string): IdentifierKey[] {
+  const value = input.trim().toLowerCase();
+  if (MD5.test(value)) return [{ kind: 'email_md5', value }];
+  if (SHA256.test(value)) return [{ kind: 'email_sha256', value }];
+  if (!normaliseEmail(value)) return [];
+  const { md5, sha256 } = emailHashes(value);
+  return [
+    { kind: 'email_md5', value: md5 },
+    { kind: 'email_sha256', value: sha256 },
+  ];
+}
+
+
+/**
+ * The E.164 form of a phone number (`+12125550123`), or undefined when it cannot be a number. A number
+ * without a country code is read as one of `defaultCountry`. Possible numbers are accepted, not only those
+ * in ranges known to be allocated, so that a number is stored and looked up the same way either way.
+ */
+export function phoneE164(phone: string, defaultCountry: CountryCode = DEFAULT_PHONE_COUNTRY): string | undefined {
+  const trimmed = phone.trim();
+  const parsed = parsePhoneNumberFromString(trimmed, { defaultCountry });
+  if (parsed?.isPossible()) return parsed.number;
+  return undefined;
+}
+
+/** A mobile advertising id (IDFA, GAID), lower-cased. */
+export function normaliseMaid(maid: string): string | undefined {
+  const value = maid.trim().toLowerCase();
+  return value === '' ? undefined : value;
+}
+
+const HOST_ALIASES: Record<string, string> = { 'x.com': 'twitter.com', 'mobile.twitter.com': 'twitter.com' };
+
+/**
+ * A profile URL reduced to `host/path`: no scheme, `www.`, query, fragment or trailing slash, lower-cased
+ * (`https://www.LinkedIn.com/in/Jane/?trk=x` and `linkedin.com/in/jane` are the same profile).
+ */
+export function canonicalProfileUrl(url: string): string | undefined {
+  const match = /^\s*(?:[a-z][a-z0-9+.-]*:\/\/)?(?:[^@/?#\s]*@)?([^/?#:\s]+)(?::\d+)?([^?#\s]*)/i.exec(url);
+  if (!match) return undefined;
+  let host = match[1]!.toLowerCase().replace(/^www\./, '').replace(/\.$/, '');
+  host = HOST_ALIASES[host] ?? host;
+  let path = match[2]!;
+  if (path.includes('%')) {
+    try {
+      path = decodeURIComponent(path);
+    } catch {
+      // a malformed escape stays as it is
+    }
+  }
+  path = path.toLowerCase().replace(/\/+$/, '');
+  return `${host}${path}`;
+}
+
+export type ProfileInput = { service?: string | null; username?: string | null; userid?: string | number | null; url?: string | null };
+
+/** `service:username` (without a leading @, lower-cased), `service:userid` and the canonical URL. */
+export function profileKeys(profile: ProfileInput, serviceName?: string): IdentifierKey[] {
+  const keys: IdentifierKey[] = [];
+  const service = (profile.service ?? serviceName ?? '').trim().toLowerCase();
+  const username = profile.username?.trim().replace(/^@/, '').toLowerCase();
+  const userid = profile.userid === null || profile.userid === undefined ? '' : String(profile.userid).trim();
+  if (service && username) keys.push({ kind: 'profile_username', value: `${service}:${username}` });
+  if (service && userid) keys.push({ kind: 'profile_userid', value: `${service}:${userid}` });
+  const url = profile.url ? canonicalProfileUrl(profile.url) : undefined;
+  if (url) keys.push({ kind: 'profile_url', value: url });
+  return keys;
+}
+
+export const normaliseLiNonid = (value: string): string | undefined => value.trim() || undefined;
+export const normalisePlacekey = (value: string): string | undefined => value.trim().toLowerCase() || undefined;
+
+/** Every lookup key of a person record, normalised, without duplicates. */
+export function personIdentifierKeys(
+  record: PersonRecord,
+  defaultCountry: CountryCode = DEFAULT_PHONE_COUNTRY,
+): IdentifierKey[] {
+  const keys: IdentifierKey[] = [];
+  const add = (kind: IdentifierKind, value: string | undefined) => {
+    if (value) keys.push({ kind, value });
+  };
+  const { details } = record;
+  for (const email of details.emails) keys.push(...emailKeys(email.value));
+  for (const phone of details.phones) add('phone', phoneE164(phone.value, defaultCountry));
+  for (const [service, profile] of Object.entries(details.profiles)) keys.push(...profileKeys(profile, service));
+  if (record.twitter) add('profile_url', canonicalProfileUrl(record.twitter));
+  if (record.linkedin) add('profile_url', canonicalProfileUrl(record.linkedin));
+  for (const maid of details.identifiers.maids) add('maid', normaliseMaid(maid.id));
+  for (const nonid of details.identifiers.li_nonid) add('li_nonid', normaliseLiNonid(nonid));
+  if (record.placekey) add('placekey', normalisePlacekey(record.placekey));
+  const seen = new Set<string>();
+  return keys.filter((key) => {
+    const id = `${key.kind}\u0000${key.value}`;
+    if (seen.has(id)) return false;
+    seen.add(id);
+    return true;
+  });
+}

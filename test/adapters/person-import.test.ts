@@ -1,0 +1,174 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrate } from '../../adapters/db/migrate.ts';
+import { createPgClient } from '../../adapters/db/pg.ts';
+import { createPgliteClient } from '../../adapters/db/pglite.ts';
+import type { SqlClient } from '../../adapters/db/sql-client.ts';
+import { generatePersons } from '../../adapters/persons/generate.ts';
+import { importPersons, sqlPersonWriter, type PersonWriter } from '../../adapters/persons/import.ts';
+import { findPersonsByKeys } from '../../adapters/persons/lookup.ts';
+import {
+  canonicalProfileUrl,
+  emailHashes,
+  normaliseMaid,
+  phoneE164,
+  type IdentifierKey,
+} from '../../adapters/persons/normalise.ts';
+import { pgCopyPersonWriter } from '../../adapters/persons/pg-copy-writer.ts';
+import type { PersonRecord } from '../../schemas/data/person-record.ts';
+import { databaseUrl } from '../support/modes.ts';
+
+/** A database of its own for each suite, so that the counts are this suite's. */
+async function freshPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `kith_test_${randomUUID().replaceAll('-', '')}`;
+  const run = async (sql: string) => {
+    const admin = new pg.Client({ connectionString: databaseUrl() });
+    await admin.connect();
+    await admin.query(sql);
+    await admin.end();
+  };
+  await run(`CREATE DATABASE ${name}`);
+  const url = new URL(databaseUrl());
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
+type Subject = { db: SqlClient; writer: PersonWriter; done(): Promise<void> };
+type Implementation = { name: string; open(): Promise<Subject> };
+
+const implementations: Implementation[] = [
+  {
+    name: 'pg, COPY writer',
+    async open() {
+      const database = await freshPostgresDatabase();
+      const db = createPgClient(database.url, 2);
+      await migrate(db);
+      const writer = await pgCopyPersonWriter(database.url);
+      return { db, writer, done: async () => (await writer.close(), await db.close(), await database.drop()) };
+    },
+  },
+  {
+    name: 'pg, array writer',
+    async open() {
+      const database = await freshPostgresDatabase();
+      const db = createPgClient(database.url, 2);
+      await migrate(db);
+      return { db, writer: sqlPersonWriter(db), done: async () => (await db.close(), await database.drop()) };
+    },
+  },
+  {
+    name: 'pglite',
+    async open() {
+      const db = await createPgliteClient(undefined);
+      await migrate(db);
+      return { db, writer: sqlPersonWriter(db), done: () => db.close() };
+    },
+  },
+];
+
+const COUNT = 1500;
+const records = [...generatePersons({ count: COUNT, seed: 11 })];
+const lines = (list: unknown[]) => `${list.map((record) => JSON.stringify(record)).join('\n')}\n`;
+
+/** The first record with the asked-for identifier, and its key. */
+function keyOf(find: (record: PersonRecord) => IdentifierKey | undefined): { record: PersonRecord; key: IdentifierKey } {
+  for (const record of records) {
+    const key = find(record);
+    if (key) return { record, key };
+  }
+  throw new Error('no generated record has that identifier');
+}
+
+const lookups: Array<[string, () => { record: PersonRecord; key: IdentifierKey }]> = [
+  ['email md5', () => keyOf((r) => ({ kind: 'email_md5', value: emailHashes(r.details.emails[0]!.value).md5 }))],
+  ['email sha256', () => keyOf((r) => ({ kind: 'email_sha256', value: emailHashes(r.details.emails[0]!.value).sha256 }))],
+  ['phone', () => keyOf((r) => ({ kind: 'phone', value: phoneE164(r.details.phones[0]!.value)! }))],
+  ['maid', () => keyOf((r) => { const m = r.details.identifiers.maids.find((x) => x.type === 'idfa'); return m && { kind: 'maid', value: normaliseMaid(m.id)! }; })],
+  ['profile username', () => keyOf((r) => { const p = r.details.profiles.twitter; return p?.username ? { kind: 'profile_username', value: `twitter:${p.username.toLowerCase()}` } : undefined; })],
+  ['profile userid', () => keyOf((r) => { const p = r.details.profiles.github; return p?.userid ? { kind: 'profile_userid', value: `github:${p.userid}` } : undefined; })],
+  ['profile url', () => keyOf((r) => (r.linkedin ? { kind: 'profile_url', value: canonicalProfileUrl(r.linkedin)! } : undefined))],
+  ['li_nonid', () => keyOf((r) => { const id = r.details.identifiers.li_nonid[0]; return id ? { kind: 'li_nonid', value: id } : undefined; })],
+  ['placekey', () => keyOf((r) => (r.placekey ? { kind: 'placekey', value: r.placekey } : undefined))],
+];
+
+describe.each(implementations)('person import ($name)', (implementation) => {
+  let subject: Subject;
+  let dir: string;
+  beforeAll(async () => {
+    subject = await implementation.open();
+    dir = await mkdtemp(join(tmpdir(), 'kith-persons-'));
+  });
+  afterAll(async () => {
+    await subject?.done();
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  it('imports a generated file, with progress', async () => {
+    const file = join(dir, 'persons.ndjson');
+    await writeFile(file, lines(records));
+    const progress: number[] = [];
+    const summary = await importPersons(subject.writer, file, { batchSize: 400, onProgress: ({ lines: done }) => progress.push(done) });
+    expect(summary).toMatchObject({ lines: COUNT, imported: COUNT, updated: 0, rejectedCount: 0, rejected: [] });
+    expect(progress.at(-1)).toBe(COUNT);
+    expect(progress).toEqual([...progress].sort((a, b) => a - b));
+    const [{ count }] = (await subject.db.query<{ count: number }>('SELECT count(*)::int AS count FROM persons')) as [{ count: number }];
+    expect(count).toBe(COUNT);
+  });
+
+  it.each(lookups)('finds a person by %s', async (_kind, pick) => {
+    const { record, key } = pick();
+    const found = await findPersonsByKeys(subject.db, [key]);
+    expect(found.map((person) => person.externalId)).toContain(record.id);
+    const person = found.find((candidate) => candidate.externalId === record.id)!;
+    expect(person.document).toMatchObject({ id: record.id, fullName: record.fullName });
+    expect(person.updated).toBe(record.updated);
+  });
+
+  it('finds both persons of a shared phone', async () => {
+    const [shared] = (await subject.db.query<{ value: string }>(
+      `SELECT value FROM person_identifiers WHERE kind = 'phone' GROUP BY value HAVING count(*) > 1 LIMIT 1`,
+    )) as [{ value: string }];
+    expect(await findPersonsByKeys(subject.db, [{ kind: 'phone', value: shared.value }])).toHaveLength(2);
+  });
+
+  it('replaces a person imported again, rather than adding one', async () => {
+    const changed = records.slice(0, 10).map((record) => ({
+      ...record,
+      fullName: `${record.fullName} II`,
+      details: { ...record.details, emails: [{ value: `renamed.${record.id}@example.org`, label: 'personal' }] },
+    }));
+    const file = join(dir, 'again.ndjson');
+    await writeFile(file, lines([...changed, changed[0]]));
+    const summary = await importPersons(subject.writer, file);
+    expect(summary).toMatchObject({ lines: 11, imported: 0, updated: 11, rejectedCount: 0 });
+    const [{ count }] = (await subject.db.query<{ count: number }>('SELECT count(*)::int AS count FROM persons')) as [{ count: number }];
+    expect(count).toBe(COUNT);
+    const first = records[0]!;
+    const oldKeys = await findPersonsByKeys(subject.db, [{ kind: 'email_md5', value: emailHashes(first.details.emails[0]!.value).md5 }]);
+    expect(oldKeys.map((person) => person.externalId)).not.toContain(first.id);
+    const [renamed] = await findPersonsByKeys(subject.db, [{ kind: 'email_sha256', value: emailHashes(`renamed.${first.id}@example.org`).sha256 }]);
+    expect(renamed).toMatchObject({ externalId: first.id, document: { fullName: `${first.fullName} II` } });
+  });
+
+  it('reports bad lines with their numbers and imports the rest', async () => {
+    const good = [...generatePersons({ count: 3, seed: 99 })];
+    const file = join(dir, 'bad.ndjson');
+    const { id: _id, ...noId } = good[1]!;
+    await writeFile(
+      file,
+      [JSON.stringify(good[0]), '{"id": "broken', '', JSON.stringify(noId), JSON.stringify({ id: 'x', details: { emails: 'no' } }), JSON.stringify(good[2])].join('\n'),
+    );
+    const summary = await importPersons(subject.writer, file);
+    expect(summary.imported).toBe(2);
+    expect(summary.rejectedCount).toBe(3);
+    expect(summary.rejected.map((rejected) => rejected.line)).toEqual([2, 4, 5]);
+    expect(summary.rejected[0]!.error).toMatch(/invalid JSON/);
+    expect(summary.rejected[1]!.error).toMatch(/^id:/);
+    expect(summary.rejected[2]!.error).toMatch(/^details\.emails:/);
+    expect(await findPersonsByKeys(subject.db, [{ kind: 'email_md5', value: emailHashes(good[2]!.details.emails[0]!.value).md5 }])).toHaveLength(1);
+  });
+});
