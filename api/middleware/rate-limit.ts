@@ -2,6 +2,7 @@ import type { MiddlewareHandler } from 'hono';
 import type { Clock } from '../../adapters/clock.ts';
 import type { RateLimiter, RateState } from '../../adapters/rate-limit/port.ts';
 import type { ApiEnv } from '../env.ts';
+import { operationName } from '../operation-name.ts';
 import { ApiError } from '../errors.ts';
 
 export type RateLimitOptions = {
@@ -34,7 +35,7 @@ export function rateLimit(options: RateLimitOptions): MiddlewareHandler<ApiEnv> 
     const accountId = c.get('accountId');
     const policy = { limit: c.get('rateLimit'), windowSeconds };
     const now = clock.now();
-    const operation = c.req.path.slice(c.req.path.lastIndexOf('/') + 1);
+    const operation = operationName(c.req.path);
     let state: RateState;
     if (exempt.has(operation)) {
       state = await limiter.peek(accountId, policy, now);

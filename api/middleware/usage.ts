@@ -5,6 +5,7 @@ import type { Clock } from '../../adapters/clock.ts';
 import type { UsageRecorded } from '../../schemas/events/usage-recorded.ts';
 import type { OperationSpec } from '../../schemas/v3/operations.ts';
 import type { ApiEnv } from '../env.ts';
+import { operationName } from '../operation-name.ts';
 
 export type UsageOptions = {
   bus: Bus;
@@ -30,7 +31,7 @@ export function usage(options: UsageOptions) {
   const inFlight = new Set<Promise<void>>();
   const middleware: MiddlewareHandler<ApiEnv> = async function usageMiddleware(c, next) {
     await next();
-    const operation = c.req.path.slice(c.req.path.lastIndexOf('/') + 1);
+    const operation = operationName(c.req.path);
     const spec = options.operations[operation];
     if (!spec || c.res.headers.get('idempotent-replayed') === 'true') return;
     const event: UsageRecorded = {

@@ -1,7 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createEmbeddedBus } from '../../adapters/bus/embedded.ts';
 import { createKafkaBus } from '../../adapters/bus/kafka.ts';
@@ -12,6 +9,7 @@ import { createLogger } from '../../adapters/logger.ts';
 import { runScriptToEnd } from '../support/processes.ts';
 import { kafkaBrokers } from '../support/services.ts';
 import { waitFor } from '../support/wait-for.ts';
+import { scratchDir } from '../support/scratch-dir.ts';
 
 
 const log = createLogger('error');
@@ -24,8 +22,7 @@ const implementations = [
   {
     name: 'embedded (PGlite on disk)',
     async prepare() {
-      const dataDir = await mkdtemp(join(tmpdir(), 'kith-durability-'));
-      cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+      const dataDir = await scratchDir('kith-durability-', cleanups);
       return {
         args: ['embedded', dataDir],
         async reopen(): Promise<Bus> {

@@ -1,7 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { DeliveryRequested } from '../../schemas/events/delivery-requested.ts';
 import { openDeliverySide } from '../support/delivery-side.ts';
@@ -9,6 +6,7 @@ import { databaseUrl } from '../support/modes.ts';
 import { startScript } from '../support/processes.ts';
 import { kafkaBrokers } from '../support/services.ts';
 import { startWebhookReceiver } from '../support/webhook-receiver.ts';
+import { scratchDir } from '../support/scratch-dir.ts';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterAll(async () => {
@@ -19,8 +17,7 @@ const modes = [
   {
     name: 'embedded: PGlite on disk, embedded bus',
     async args() {
-      const dataDir = await mkdtemp(join(tmpdir(), 'kith-delivery-crash-'));
-      cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+      const dataDir = await scratchDir('kith-delivery-crash-', cleanups);
       return ['embedded', dataDir, `dc${randomBytes(4).toString('hex')}`];
     },
   },

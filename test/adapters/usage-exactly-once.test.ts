@@ -1,7 +1,4 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { UsageRecorded } from '../../schemas/events/usage-recorded.ts';
@@ -9,6 +6,7 @@ import { runScriptToEnd } from '../support/processes.ts';
 import { clickhouseUrl, dropClickHouseDatabase, kafkaBrokers } from '../support/services.ts';
 import { openUsageSide } from '../support/usage-side.ts';
 import { waitFor } from '../support/wait-for.ts';
+import { scratchDir } from '../support/scratch-dir.ts';
 
 
 const cleanups: (() => Promise<void>)[] = [];
@@ -20,8 +18,7 @@ const modes = [
   {
     name: 'embedded: embedded bus, usage in PGlite',
     async args() {
-      const dataDir = await mkdtemp(join(tmpdir(), 'kith-usage-eo-'));
-      cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+      const dataDir = await scratchDir('kith-usage-eo-', cleanups);
       return ['embedded', dataDir, `eo${randomBytes(4).toString('hex')}`];
     },
   },
