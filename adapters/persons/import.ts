@@ -1,5 +1,5 @@
-import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
+import type { Readable } from 'node:stream';
 import type { CountryCode } from 'libphonenumber-js';
 import { PersonRecord } from '../../schemas/data/person-record.ts';
 import type { SqlClient } from '../db/sql-client.ts';
@@ -9,7 +9,7 @@ export type ImportOptions = {
   /** Lines per transaction; each batch is written with three set-based statements. */
   batchSize?: number;
   defaultCountry?: CountryCode;
-  /** Called after each batch is written: lines done, and bytes of the file read (for a progress bar). */
+  /** Called after each batch is written: lines done, and bytes of the input read (for a progress bar). */
   onProgress?: (progress: { lines: number; bytes: number }) => void;
   /** How many rejected lines the summary lists (all are counted). */
   maxRejectedListed?: number;
@@ -110,23 +110,23 @@ export function sqlPersonWriter(db: SqlClient): PersonWriter {
 }
 
 /**
- * Imports an NDJSON file of person records (docs/person-records.md) in constant memory. Bad lines are
+ * Imports an NDJSON stream of person records (docs/person-records.md) in constant memory. Bad lines are
  * reported with their line numbers and skipped; the rest imports. Importing an id again replaces its
  * document and identifiers. While one batch is written the next is parsed.
  */
-export async function importPersons(writer: PersonWriter, file: string, options: ImportOptions = {}): Promise<ImportSummary> {
+export async function importPersons(writer: PersonWriter, input: Readable, options: ImportOptions = {}): Promise<ImportSummary> {
   const batchSize = options.batchSize ?? 5000;
   const defaultCountry = options.defaultCountry ?? DEFAULT_PHONE_COUNTRY;
   const maxListed = options.maxRejectedListed ?? 1000;
   const summary: ImportSummary = { lines: 0, imported: 0, updated: 0, rejectedCount: 0, rejected: [] };
 
-  const input = createReadStream(file, { encoding: 'utf8' });
+  let bytes = 0;
   let batch = new Map<string, PersonRow>();
   let writing: Promise<void> | undefined;
   const flush = async () => {
     if (batch.size === 0) return;
     const rows = [...batch.values()];
-    const progress = { lines: summary.lines, bytes: input.bytesRead };
+    const progress = { lines: summary.lines, bytes };
     batch = new Map();
     await writing;
     writing = writer.write(rows).then((inserted) => {
@@ -140,6 +140,7 @@ export async function importPersons(writer: PersonWriter, file: string, options:
   const lines = createInterface({ input, crlfDelay: Infinity });
   for await (const text of lines) {
     summary.lines += 1;
+    bytes += Buffer.byteLength(text) + 1;
     if (text.trim() === '') continue;
     const row = parsePersonLine(text, defaultCountry);
     if ('error' in row) {
@@ -154,6 +155,6 @@ export async function importPersons(writer: PersonWriter, file: string, options:
   }
   await flush();
   await writing;
-  options.onProgress?.({ lines: summary.lines, bytes: input.bytesRead });
+  options.onProgress?.({ lines: summary.lines, bytes });
   return summary;
 }

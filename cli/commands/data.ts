@@ -1,4 +1,4 @@
-import { createWriteStream, existsSync } from 'node:fs';
+import { createReadStream, createWriteStream, existsSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { finished } from 'node:stream/promises';
@@ -92,7 +92,7 @@ export function registerDataCommands(program: Command, output: () => Output): vo
         if (config.databaseUrl) writer = await pgCopyPersonWriter(config.databaseUrl);
         const started = performance.now();
         bar.start(size, 0, { lines: 0, rate: 0 });
-        const summary = await importPersons(writer, file, {
+        const summary = await importPersons(writer, createReadStream(file), {
           batchSize: options.batchSize,
           defaultCountry: options.defaultCountry.toUpperCase() as CountryCode,
           onProgress: ({ lines, bytes }) => {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -111,7 +112,7 @@ describe.each(implementations)('person import ($name)', (implementation) => {
     const file = join(dir, 'persons.ndjson');
     await writeFile(file, lines(records));
     const progress: number[] = [];
-    const summary = await importPersons(subject.writer, file, { batchSize: 400, onProgress: ({ lines: done }) => progress.push(done) });
+    const summary = await importPersons(subject.writer, createReadStream(file), { batchSize: 400, onProgress: ({ lines: done }) => progress.push(done) });
     expect(summary).toMatchObject({ lines: COUNT, imported: COUNT, updated: 0, rejectedCount: 0, rejected: [] });
     expect(progress.at(-1)).toBe(COUNT);
     expect(progress).toEqual([...progress].sort((a, b) => a - b));
@@ -143,7 +144,7 @@ describe.each(implementations)('person import ($name)', (implementation) => {
     }));
     const file = join(dir, 'again.ndjson');
     await writeFile(file, lines([...changed, changed[0]]));
-    const summary = await importPersons(subject.writer, file);
+    const summary = await importPersons(subject.writer, createReadStream(file));
     expect(summary).toMatchObject({ lines: 11, imported: 0, updated: 11, rejectedCount: 0 });
     const [{ count }] = (await subject.db.query<{ count: number }>('SELECT count(*)::int AS count FROM persons')) as [{ count: number }];
     expect(count).toBe(COUNT);
@@ -162,7 +163,7 @@ describe.each(implementations)('person import ($name)', (implementation) => {
       file,
       [JSON.stringify(good[0]), '{"id": "broken', '', JSON.stringify(noId), JSON.stringify({ id: 'x', details: { emails: 'no' } }), JSON.stringify(good[2])].join('\n'),
     );
-    const summary = await importPersons(subject.writer, file);
+    const summary = await importPersons(subject.writer, createReadStream(file));
     expect(summary.imported).toBe(2);
     expect(summary.rejectedCount).toBe(3);
     expect(summary.rejected.map((rejected) => rejected.line)).toEqual([2, 4, 5]);
