@@ -18,6 +18,7 @@ import { openApiRoutes } from './openapi.ts';
 import { queuedResults } from './queued-results.ts';
 import { adminWebhookRoutes } from './routes/admin-webhooks.ts';
 import { adminRoutes } from './routes/admin.ts';
+import { adminDataRoutes } from './routes/admin-data.ts';
 import { healthRoutes, type ReadinessCheck } from './routes/health.ts';
 import { v3Routes } from './routes/v3.ts';
 
@@ -97,7 +98,10 @@ export function createApp(deps: AppDeps) {
     }),
   );
 
-  app.use('/admin/*', adminAuth({ adminToken: deps.adminToken }), body);
+  app.use('/admin/*', adminAuth({ adminToken: deps.adminToken }));
+  // Data imports stream their NDJSON body: they answer before the JSON body parser below would read it.
+  app.route('/admin', adminDataRoutes(stores));
+  app.use('/admin/*', body);
   app.route('/admin', adminRoutes({ ...stores, clock }));
   app.route('/admin', adminWebhookRoutes({ ...stores, clock, secretOverlapMs: limits.webhookSecretOverlapMs }));
   app.route('/', healthRoutes({ ready: deps.ready }));

@@ -11,5 +11,7 @@ export type ApiEnv = {
     rateLimit: number;
     /** Set by the JSON body middleware: the parsed body ({} when empty). */
     body: unknown;
+    /** Set when the answer goes to a webhook: the worker records the request's usage, not the ingress. */
+    countedByWorker?: boolean;
   };
 };

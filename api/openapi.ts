@@ -5,6 +5,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from 'zod-openapi';
 import { AccountList, Account, CreateAccountRequest } from '../schemas/admin/accounts.ts';
+import { ImportSummary } from '../schemas/admin/data.ts';
 import { ApiKeyInfo, ApiKeyList, CreatedApiKey } from '../schemas/admin/keys.ts';
 import { CreatePlanRequest, Plan, PlanList } from '../schemas/admin/plans.ts';
 import {
@@ -18,6 +19,7 @@ import {
 import { ErrorBody } from '../schemas/errors.ts';
 import { v3Operations, type OperationSpec } from '../schemas/v3/operations.ts';
 import type { ApiEnv } from './env.ts';
+import { NDJSON_MEDIA_TYPE } from './routes/admin-data.ts';
 
 const json = (schema: z.ZodType) => ({ 'application/json': { schema } });
 const errorResponse = (description: string) => ({ description, content: json(ErrorBody) });
@@ -86,6 +88,11 @@ function adminOperation(
 }
 
 const adminPaths: ZodOpenApiPathsObject = {
+  '/admin/persons': {
+    post: adminOperation('Import NDJSON person records (docs/person-records.md); an id imported again is replaced', ImportSummary, {
+      requestBody: { content: { [NDJSON_MEDIA_TYPE]: { schema: z.string().describe('One person record a line') } } },
+    }),
+  },
   '/admin/plans': {
     get: adminOperation('List plans', PlanList),
     post: adminOperation('Create a plan', Plan, { requestBody: { content: json(CreatePlanRequest) } }, '201'),

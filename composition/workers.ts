@@ -7,6 +7,7 @@ import type { ReplySender } from '../adapters/replies/port.ts';
 import type { UsageStore } from '../adapters/usage/port.ts';
 import type { TopicNames, WorkerName } from '../schemas/events/topics.ts';
 import { startDeliveryWorker } from '../workers/delivery/delivery-worker.ts';
+import { personEnrichHandler } from '../workers/enrichment/person-enrich.ts';
 import { startWorker } from '../workers/runtime/worker.ts';
 import { statsGetHandler } from '../workers/usage/stats-get.ts';
 import type { WebhookSettings } from './webhook-settings.ts';
@@ -49,6 +50,8 @@ export async function startWorkerRole(name: WorkerName, parts: WorkerParts): Pro
           maxWaitMs: config.usageBatchMs,
         }),
       ]);
+    case 'enrichment':
+      return [await startWorker({ ...common, concurrency: 16, handlers: { 'person.enrich': personEnrichHandler(stores.persons) } })];
     case 'delivery':
       return [
         await startDeliveryWorker({

@@ -9,6 +9,7 @@ import { planStore } from './plans.ts';
 import { deliveryStore } from './deliveries.ts';
 import type { Stores } from './port.ts';
 import { webhookSecretStore } from './webhook-secrets.ts';
+import { personStore } from '../persons/store.ts';
 import type { SqlClient } from './sql-client.ts';
 
 export type DatabaseOptions = { databaseUrl: string | undefined; dataDir: string; poolSize: number };
@@ -30,5 +31,6 @@ export function createStores(db: SqlClient, newWebhookSecret: () => string): Sto
     idempotency: idempotencyStore(db),
     deliveries: deliveryStore(db),
     webhookSecrets: webhookSecretStore(db, newWebhookSecret),
+    persons: personStore(db),
   };
 }

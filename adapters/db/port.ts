@@ -2,6 +2,9 @@ import type { Account } from '../../schemas/admin/accounts.ts';
 import type { ApiKeyInfo } from '../../schemas/admin/keys.ts';
 import type { Plan, CreatePlanRequest } from '../../schemas/admin/plans.ts';
 import type { WebhookAttempt, WebhookDelivery, WebhookDeliveryDetail, WebhookSecret } from '../../schemas/admin/webhooks.ts';
+import type { Readable } from 'node:stream';
+import type { ImportSummary } from '../persons/import.ts';
+import type { IdentifierKey } from '../persons/normalise.ts';
 
 /** The stores the ingress and workers use; implemented once over SqlClient for pg and PGlite. */
 export interface PlanStore {
@@ -105,6 +108,17 @@ export interface WebhookSecretStore {
   rotate(accountId: string, now: Date, overlapMs: number): Promise<WebhookSecret>;
 }
 
+export type StoredPerson = { id: string; document: Record<string, unknown>; updated: string | null };
+
+/** The service's person data (docs/person-records.md). */
+export interface PersonStore {
+  /** For each key that names anybody (by `keyId`), the persons it names: at most `perKey`, lowest ids first. */
+  personsByKeys(keys: IdentifierKey[], perKey: number): Promise<Map<string, string[]>>;
+  byIds(ids: string[]): Promise<StoredPerson[]>;
+  /** Imports NDJSON person records (an id imported again replaces that person). */
+  import(input: Readable): Promise<ImportSummary>;
+}
+
 /** Every store, as the composition root builds them over one database. */
 export type Stores = {
   plans: PlanStore;
@@ -113,4 +127,5 @@ export type Stores = {
   idempotency: IdempotencyStore;
   deliveries: DeliveryStore;
   webhookSecrets: WebhookSecretStore;
+  persons: PersonStore;
 };

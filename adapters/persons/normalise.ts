@@ -1,11 +1,13 @@
 import { hash } from 'node:crypto';
 import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
 import type { PersonRecord } from '../../schemas/data/person-record.ts';
+import { addressForms, nameAddressKeys, nameForms, namePlacekeyKeys } from './name-address.ts';
 
 /**
  * Identifier normalisation, the same for stored persons and for lookups, so that a match needs only an
  * exact key: emails lower-cased and trimmed, then hashed (MD5 and SHA-256, so clear and hashed input meet);
- * phones in E.164; MAIDs lower-cased; profiles by service+username, service+userid or canonical URL.
+ * phones in E.164; MAIDs lower-cased; profiles by service+username, service+userid or canonical URL; a
+ * name only together with an address or placekey (./name-address.ts).
  */
 export type IdentifierKind =
   | 'email_md5'
@@ -16,7 +18,9 @@ export type IdentifierKind =
   | 'profile_userid'
   | 'profile_url'
   | 'li_nonid'
-  | 'placekey';
+  | 'placekey'
+  | 'name_address'
+  | 'name_placekey';
 
 export type IdentifierKey = { kind: IdentifierKind; value: string };
 
@@ -135,6 +139,10 @@ export function personIdentifierKeys(
   for (const maid of details.identifiers.maids) add('maid', normaliseMaid(maid.id));
   for (const nonid of details.identifiers.li_nonid) add('li_nonid', normaliseLiNonid(nonid));
   if (record.placekey) add('placekey', normalisePlacekey(record.placekey));
+  const names = [...new Set([...nameForms(details.name ?? {}), ...nameForms({ full: record.fullName })])];
+  const addresses = details.locations.flatMap((location) => addressForms(location));
+  for (const key of nameAddressKeys(names, addresses)) add('name_address', key);
+  if (record.placekey) for (const key of namePlacekeyKeys(names, record.placekey)) add('name_placekey', key);
   const seen = new Set<string>();
   return keys.filter((key) => {
     const id = `${key.kind}\u0000${key.value}`;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import type { Bus } from '../../adapters/bus/port.ts';
 import type { Clock } from '../../adapters/clock.ts';
-import type { UsageRecorded } from '../../schemas/events/usage-recorded.ts';
+import { outcomeOf, type UsageRecorded } from '../../schemas/events/usage-recorded.ts';
 import type { OperationSpec } from '../../schemas/v3/operations.ts';
 import type { ApiEnv } from '../env.ts';
 import { operationName } from '../operation-name.ts';
@@ -14,18 +14,10 @@ export type UsageOptions = {
   operations: Readonly<Record<string, OperationSpec>>;
 };
 
-/** How an answer counts: lookups match (200) or miss (404); 202 is queued, not a match; failures are errors. */
-export function outcomeOf(status: number, spec: OperationSpec): UsageRecorded['outcome'] {
-  if (status === 202) return 'queued';
-  if (spec.lookup && status === 200) return 'match';
-  if (spec.lookup && status === 404) return 'miss';
-  return status < 400 ? 'ok' : 'error';
-}
-
 /**
  * Publishes one usage event per answered request of a known operation, after the answer is made and
  * without holding it: the caller never waits for usage. Replays of a kept answer (Idempotency-Key) are not
- * counted again. `drain` waits for the events still being published (clean stop).
+ * counted again, nor are requests whose answer goes to a webhook: the worker counts those, with their outcome. `drain` waits for the events still being published (clean stop).
  */
 export function usage(options: UsageOptions) {
   const inFlight = new Set<Promise<void>>();
@@ -33,7 +25,7 @@ export function usage(options: UsageOptions) {
     await next();
     const operation = operationName(c.req.path);
     const spec = options.operations[operation];
-    if (!spec || c.res.headers.get('idempotent-replayed') === 'true') return;
+    if (!spec || c.res.headers.get('idempotent-replayed') === 'true' || c.get('countedByWorker')) return;
     const event: UsageRecorded = {
       eventId: randomUUID(),
       accountId: c.get('accountId'),

@@ -49,6 +49,7 @@ function operationRoute(name: string, spec: OperationSpec, options: V3RouteOptio
       const refused = options.refusedWebhookUrl(webhookUrl);
       if (refused) throw new ApiError(400, `Invalid webhookUrl provided: '${webhookUrl}' (${refused})`);
       await options.dispatcher.enqueue(event({ webhook: { url: webhookUrl, deliveryId: `msg_${randomBytes(16).toString('hex')}` } }));
+      c.set('countedByWorker', true);
       const message = `Queued for search. Your response will be sent to your webhook shortly at ${webhookUrl}`;
       return c.json({ status: 202, message, requestId: c.get('requestId') }, 202);
     }

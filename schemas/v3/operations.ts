@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { WorkerName } from '../events/topics.ts';
+import { PersonEnrichRequest, PersonEnrichResponse } from './person-enrich.ts';
 import { StatsGetRequest, StatsGetResponse } from './stats-get.ts';
 
 export type OperationSpec = {
@@ -26,6 +27,16 @@ export type OperationSpec = {
 
 /** Every v3 operation Kith serves: the single source for routing, validation and the OpenAPI document. */
 export const v3Operations = {
+  'person.enrich': {
+    summary: 'A person from any identifying input: emails (clear or hashed), phones, profiles, MAIDs, name with address',
+    worker: 'enrichment',
+    onDeadline: 'queue',
+    webhook: true,
+    lookup: true,
+    request: PersonEnrichRequest,
+    response: PersonEnrichResponse,
+    alsoAnswers: [202, 404],
+  },
   'stats.get': {
     summary: 'Usage statistics and plan of the current billing period',
     worker: 'usage',

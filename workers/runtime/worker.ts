@@ -8,6 +8,8 @@ import type { ReplySender } from '../../adapters/replies/port.ts';
 import { decodeEvent } from '../../schemas/events/decode.ts';
 import type { DeliveryRequested } from '../../schemas/events/delivery-requested.ts';
 import { OperationRequested, type OperationReply } from '../../schemas/events/operation-requested.ts';
+import { outcomeOf, type UsageRecorded } from '../../schemas/events/usage-recorded.ts';
+import { v3Operations } from '../../schemas/v3/operations.ts';
 import { CORRELATION_HEADER, REPLY_TO_HEADER, type TopicNames, type WorkerName } from '../../schemas/events/topics.ts';
 import { withRetries } from './retry.ts';
 
@@ -65,8 +67,16 @@ export async function startWorker(options: WorkerOptions): Promise<Consumer> {
   /**
    * Hands the answer to the delivery worker: the webhook body is what the synchronous call would have
    * answered, a 404 included. Published before the request's offset is committed, so it cannot be lost.
+   * The request's usage is recorded here, with its outcome, as the ingress only knew it was queued.
    */
   async function deliver(request: OperationRequested, webhook: { url: string; deliveryId: string }, result: OperationReply) {
+    const usage: UsageRecorded = {
+      eventId: request.eventId,
+      accountId: request.accountId,
+      operation: request.operation,
+      outcome: outcomeOf(result.status, (v3Operations as Record<string, { lookup?: true }>)[request.operation] ?? {}),
+      at: options.clock.now().toISOString(),
+    };
     const event: DeliveryRequested = {
       deliveryId: webhook.deliveryId,
       accountId: request.accountId,
@@ -76,7 +86,10 @@ export async function startWorker(options: WorkerOptions): Promise<Consumer> {
       body: JSON.stringify(result.body),
       createdAt: options.clock.now().toISOString(),
     };
-    await options.bus.publish(options.topics.deliveries, [{ key: request.accountId, value: JSON.stringify(event) }]);
+    await Promise.all([
+      options.bus.publish(options.topics.deliveries, [{ key: request.accountId, value: JSON.stringify(event) }]),
+      options.bus.publish(options.topics.usage, [{ key: request.accountId, value: JSON.stringify(usage) }]),
+    ]);
   }
 
   /** Keeps the reply for the caller's retry; a failure is not kept, so the retry sends the request again. */

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { addressForms, nameAddressKeys, nameForms, namePlacekeyKeys, plainWords } from './name-address.ts';
+
+describe('name and address forms', () => {
+  it('reduces case, accents and punctuation', () => {
+    expect(plainWords('  Müller-Lüdenscheidt, Jr. ')).toBe('muller ludenscheidt jr');
+    expect(nameForms({ full: 'José  García' })).toEqual(['jose garcia']);
+    expect(nameForms({ given: 'Ada', family: 'Lovelace', full: 'Ada Lovelace' })).toEqual(['ada lovelace']);
+    expect(nameForms({ given: 'Ada' })).toEqual([]);
+  });
+
+  it('meets street abbreviations and ZIP+4 halfway', () => {
+    const stored = addressForms({ addressLine1: '12 North Main Street', city: 'Portland', region: 'Oregon', regionCode: 'OR', postalCode: '97209' });
+    expect(stored).toEqual(['12 n main st|zip:97209', '12 n main st|portland|oregon', '12 n main st|portland|or']);
+    expect(addressForms({ addressLine1: '12 N. Main St', postalCode: '97209-1234' })).toEqual(['12 n main st|zip:97209']);
+    expect(addressForms({ addressLine1: '12 N Main St', city: 'PORTLAND', regionCode: 'or' })).toEqual(['12 n main st|portland|or']);
+  });
+
+  it('gives nothing without a street line', () => {
+    expect(addressForms({ city: 'Portland', postalCode: '97209' })).toEqual([]);
+  });
+
+  it('keys a name only together with a place', () => {
+    const [key] = nameAddressKeys(['ada lovelace'], ['12 n main st|zip:97209']);
+    expect(key).toMatch(/^[0-9a-f]{32}$/);
+    expect(nameAddressKeys(['ada lovelace'], [])).toEqual([]);
+    expect(namePlacekeyKeys(['ada lovelace'], ' 222-227@5VG ')).toEqual(namePlacekeyKeys(['ada lovelace'], '222-227@5vg'));
+  });
+});

@@ -1,0 +1,42 @@
+import type { Readable } from 'node:stream';
+import type { PersonStore, StoredPerson } from '../db/port.ts';
+import type { SqlClient } from '../db/sql-client.ts';
+import { importPersons, sqlPersonWriter } from './import.ts';
+import type { IdentifierKey } from './normalise.ts';
+
+/** The person data over any SqlClient: exact key lookups for the matcher, and imports over the admin API. */
+export function personStore(db: SqlClient): PersonStore {
+  return {
+    async personsByKeys(keys, perKey) {
+      if (keys.length === 0) return new Map();
+      const rows = await db.query<{ kind: string; value: string; person_id: string }>(
+        `SELECT k.kind, k.value, m.person_id::text AS person_id
+           FROM unnest($1::text[], $2::text[]) AS k (kind, value)
+           CROSS JOIN LATERAL (SELECT i.person_id FROM person_identifiers i
+                                WHERE i.kind = k.kind AND i.value = k.value
+                                ORDER BY i.person_id LIMIT $3) AS m`,
+        [keys.map((key) => key.kind), keys.map((key) => key.value), perKey],
+      );
+      const named = new Map<string, string[]>();
+      for (const row of rows) {
+        const id = keyId(row as IdentifierKey);
+        named.set(id, [...(named.get(id) ?? []), row.person_id]);
+      }
+      return named;
+    },
+
+    async byIds(ids) {
+      if (ids.length === 0) return [];
+      const rows = await db.query<{ id: string; document: Record<string, unknown>; updated: string | null }>(
+        `SELECT id::text AS id, document, to_char(updated, 'YYYY-MM-DD') AS updated FROM persons WHERE id = ANY($1::bigint[])`,
+        [ids],
+      );
+      return rows satisfies StoredPerson[];
+    },
+
+    import: (input: Readable) => importPersons(sqlPersonWriter(db), input),
+  };
+}
+
+/** How personsByKeys names a key in its answer. */
+export const keyId = (key: IdentifierKey): string => `${key.kind}:${key.value}`;

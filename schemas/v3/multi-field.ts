@@ -1,0 +1,119 @@
+import { z } from 'zod';
+
+/**
+ * The multi-field query: the identifying input of person.enrich (and, later, identity.*, permission.* and
+ * verify.*), in every form the official clients send it (client contract, section 2): singular `email` and
+ * `phone` (Python) beside the plural arrays, empty arrays meaning "not given" (Java always sends them), extra
+ * location fields (Go, Java). What makes a query usable is checked by `checkMultiField`.
+ */
+export const MAX_IDENTIFIERS_PER_TYPE = 25;
+
+const text = (max: number) => z.string().max(max);
+const identifier = text(512);
+const many = <T extends z.ZodType>(item: T) =>
+  z.array(item).max(MAX_IDENTIFIERS_PER_TYPE, `at most ${MAX_IDENTIFIERS_PER_TYPE} identifiers of one type`);
+/** An entry of a list: empty is a mistake (an empty list, or an absent field, is "not given"). */
+const entry = text(512).trim().min(1, 'must not be empty');
+
+export const QueryName = z
+  .object({ full: text(200).nullish(), given: text(100).nullish(), family: text(100).nullish() })
+  .meta({ id: 'QueryName' });
+
+export const QueryLocation = z
+  .object({
+    addressLine1: text(200).nullish(),
+    addressLine2: text(200).nullish(),
+    city: text(100).nullish(),
+    region: text(100).nullish(),
+    regionCode: text(10).nullish(),
+    postalCode: text(20).nullish(),
+    country: text(100).nullish(),
+    countryCode: text(10).nullish(),
+    formatted: text(400).nullish(),
+    type: text(50).nullish(),
+    label: text(50).nullish(),
+  })
+  .meta({ id: 'QueryLocation' });
+
+export const QueryProfile = z
+  .object({
+    service: text(50).nullish(),
+    username: text(200).nullish(),
+    userid: z.union([text(100), z.number().int()]).nullish(),
+    url: text(500).nullish(),
+  })
+  .meta({ id: 'QueryProfile' });
+
+export const multiFieldShape = {
+  email: identifier.nullish().describe('One email: clear text, or the MD5 or SHA-256 of the lower-cased address'),
+  emails: many(entry).nullish(),
+  phone: identifier.nullish().describe('One phone, any formatting; without a country code read as US'),
+  phones: many(entry).nullish(),
+  name: QueryName.nullish().describe('Only together with location or placekey'),
+  location: QueryLocation.nullish().describe(
+    'Only together with name: addressLine1 with city and region (or regionCode), or addressLine1 with postalCode',
+  ),
+  placekey: identifier.nullish().describe('Only together with name'),
+  profiles: many(QueryProfile).nullish(),
+  maids: many(entry).nullish(),
+  li_nonid: identifier.nullish(),
+  recordId: identifier.nullish(),
+  personId: identifier.nullish(),
+  partnerId: identifier.nullish(),
+  panoramaId: identifier.nullish(),
+};
+
+const MultiFieldQuery = z.object(multiFieldShape);
+export type MultiFieldQuery = z.infer<typeof MultiFieldQuery>;
+
+const filled = (value: string | null | undefined): value is string => typeof value === 'string' && value.trim() !== '';
+
+export const usableName = (name: MultiFieldQuery['name']) =>
+  !!name && (filled(name.full) || (filled(name.given) && filled(name.family)));
+
+export const usableLocation = (location: MultiFieldQuery['location']) =>
+  !!location &&
+  filled(location.addressLine1) &&
+  ((filled(location.city) && (filled(location.region) || filled(location.regionCode))) || filled(location.postalCode));
+
+/**
+ * The rules no field can check alone, with the field they concern: the singular and plural forms together
+ * stay within the per-type limit; a profile is a URL or a service with one of username and userid; name goes
+ * with location or placekey and the other way round; and something usable must be given.
+ */
+export function checkMultiField(query: MultiFieldQuery, ctx: z.RefinementCtx): void {
+  const issue = (path: (string | number)[], message: string) => ctx.addIssue({ code: 'custom', path, message });
+  for (const [single, plural] of [['email', 'emails'], ['phone', 'phones']] as const) {
+    const count = (filled(query[single]) ? 1 : 0) + (query[plural]?.length ?? 0);
+    if (count > MAX_IDENTIFIERS_PER_TYPE) issue([plural], `at most ${MAX_IDENTIFIERS_PER_TYPE} identifiers of one type (with ${single})`);
+  }
+  query.profiles?.forEach((profile, index) => {
+    const ways = [filled(profile.url), filled(profile.username), profile.userid != null && String(profile.userid).trim() !== ''];
+    if (ways.filter(Boolean).length !== 1) issue(['profiles', index], 'give exactly one of url, username and userid');
+    else if (!filled(profile.url) && !filled(profile.service)) issue(['profiles', index, 'service'], 'required with username or userid');
+  });
+  const place = usableLocation(query.location) || filled(query.placekey);
+  if (query.name && !usableName(query.name)) issue(['name'], 'needs full, or given and family');
+  if (query.location && !usableLocation(query.location)) {
+    issue(['location'], 'needs addressLine1 with city and region (or regionCode), or addressLine1 with postalCode');
+  }
+  if (usableName(query.name) && !place) issue(['location'], 'name has to be queried together with location or placekey');
+  if (place && !query.name) issue(['name'], 'location and placekey have to be queried together with name');
+
+  const given = [
+    filled(query.email),
+    !!query.emails?.length,
+    filled(query.phone),
+    !!query.phones?.length,
+    usableName(query.name) && place,
+    !!query.profiles?.length,
+    !!query.maids?.length,
+    filled(query.li_nonid),
+    filled(query.recordId),
+    filled(query.personId),
+    filled(query.partnerId),
+  ];
+  if (!given.some(Boolean)) {
+    issue([], 'give at least one identifier: email, emails, phone, phones, profiles, maids, name with location or placekey, li_nonid, recordId, personId or partnerId');
+  }
+}
