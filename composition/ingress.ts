@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { Hono } from 'hono';
 import { readOrCreateAdminToken } from '../adapters/admin-token.ts';
 import type { Bus } from '../adapters/bus/port.ts';
@@ -10,6 +11,7 @@ import type { Logger } from '../adapters/logger.ts';
 import { memoryRateLimiter } from '../adapters/rate-limit/memory.ts';
 import { postgresRateLimiter } from '../adapters/rate-limit/postgres.ts';
 import type { ReplyInbox } from '../adapters/replies/port.ts';
+import { generatePersons } from '../adapters/persons/generate.ts';
 import { issueApiKey } from '../api/api-keys.ts';
 import { createApp } from '../api/app.ts';
 import type { ApiEnv } from '../api/env.ts';
@@ -36,9 +38,18 @@ export type IngressParts = {
   announce: (text: string) => void;
 };
 
-/** The first start of an empty embedded database gets a demo account and a key to try it with. */
-async function createDemoAccountIfEmpty(stores: Stores, clock: Clock, announce: (text: string) => void) {
+/** How many generated persons the demo loads, and from which seed (the README's example is the first of them). */
+const DEMO_PERSONS = { count: 1000, seed: 1 };
+
+/**
+ * The first start of an empty embedded database gets a demo account, a key to try it with, and a small
+ * generated set of persons to look up.
+ */
+async function createDemoIfEmpty(stores: Stores, clock: Clock, announce: (text: string) => void) {
   if ((await stores.accounts.list()).length > 0) return;
+  const persons = [...generatePersons(DEMO_PERSONS)];
+  await stores.persons.import(Readable.from(persons.map((person) => `${JSON.stringify(person)}\n`)));
+  const example = persons[0]!.details.emails[0]!.value.trim();
   const plan = (await stores.plans.findByName('Standard'))!;
   const account = await stores.accounts.create({
     name: 'Demo',
@@ -53,6 +64,7 @@ async function createDemoAccountIfEmpty(stores: Stores, clock: Clock, announce: 
       `  account id: ${account.id}`,
       `  API key:    ${key.key}`,
       'The key is shown only this once; make more with: kith keys create --account <account id>',
+      `It also loaded ${persons.length} generated persons; one of them: {"email": "${example}"}`,
     ].join('\n'),
   );
 }
@@ -61,7 +73,7 @@ async function createDemoAccountIfEmpty(stores: Stores, clock: Clock, announce: 
 export async function buildIngress(parts: IngressParts): Promise<Ingress> {
   const { config, log, clock, db, stores, bus, topics } = parts;
   const adminToken = config.adminToken ?? (await readOrCreateAdminToken(config.dataDir));
-  if (config.demo && !config.databaseUrl) await createDemoAccountIfEmpty(stores, clock, parts.announce);
+  if (config.demo && !config.databaseUrl) await createDemoIfEmpty(stores, clock, parts.announce);
   const requestTopics = new Map(Object.entries(v3Operations).map(([name, spec]) => [name, topics.requests(spec.worker)]));
   const usageRecorder = usage({ bus, topic: topics.usage, clock, operations: v3Operations });
   const app = createApp({

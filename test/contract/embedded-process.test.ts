@@ -6,6 +6,12 @@ import { runCli, startKithProcess } from '../support/processes.ts';
 
 const statsGet = (url: string, key: string) =>
   fetch(`${url}/v3/stats.get`, { method: 'POST', headers: { Authorization: `Bearer ${key}` } });
+const personEnrich = (url: string, key: string, body: unknown) =>
+  fetch(`${url}/v3/person.enrich`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
 
 describe('npm start: the embedded process', () => {
   let dataDir: string;
@@ -14,11 +20,16 @@ describe('npm start: the embedded process', () => {
   });
   afterAll(() => rm(dataDir, { recursive: true, force: true }));
 
-  it('starts with a demo account, keeps everything across a restart and stops cleanly on SIGTERM', async () => {
+  it('starts with a demo account and persons, keeps everything across a restart and stops cleanly on SIGTERM', async () => {
     const first = await startKithProcess({ KITH_DATA_DIR: dataDir });
     const demoKey = /API key:\s+(kith_\w+)/.exec(first.output())?.[1];
     expect(demoKey, first.output()).toBeDefined();
     expect((await statsGet(first.url, demoKey!)).status).toBe(200);
+    // The person the start-up message (and the README) offers is there to be found.
+    const example = JSON.parse(/one of them: (\{.*\})/.exec(first.output())![1]!) as { email: string };
+    const found = await personEnrich(first.url, demoKey!, example);
+    expect(found.status).toBe(200);
+    expect(((await found.json()) as { fullName: string }).fullName).toBeTruthy();
     const tokenFile = await stat(join(dataDir, 'admin-token'));
     expect(tokenFile.mode & 0o777).toBe(0o600);
 
@@ -32,6 +43,7 @@ describe('npm start: the embedded process', () => {
     try {
       expect(second.output()).not.toContain('demo account');
       expect((await statsGet(second.url, demoKey!)).status).toBe(200);
+      expect((await personEnrich(second.url, demoKey!, { email: 'royal.anderson7@yahoo.com' })).status).toBe(200);
       const accounts = await runCli(['--json', 'accounts', 'list'], { KITH_URL: second.url, KITH_DATA_DIR: dataDir });
       expect(JSON.parse(accounts.stdout).map((a: { name: string }) => a.name)).toEqual(['Demo', 'Second']);
     } finally {
