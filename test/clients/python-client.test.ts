@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, type TestAccount } from '../support/factories.ts';
 import { startTestKith, type TestKith } from '../support/kith.ts';
+import { loadPersons, newPerson } from '../support/persons.ts';
 import { repoRoot, runProcess } from '../support/processes.ts';
+import { startWebhookReceiver } from '../support/webhook-receiver.ts';
 
 describe('the official Python client (python-fullcontact), unmodified', () => {
   let kith: TestKith;
@@ -13,12 +15,26 @@ describe('the official Python client (python-fullcontact), unmodified', () => {
   afterAll(() => kith?.stop());
 
   it('passes every conformance check', async () => {
-    const run = await runProcess('python3', [`${repoRoot}test/clients/python/conformance.py`], {
-      KITH_URL: kith.url,
-      KITH_API_KEY: account.key,
-    });
-    const report = `${run.stdout}${run.stderr}`;
-    expect(report).toMatch(/^0 failed$/m);
-    expect(run.code, report).toBe(0);
+    const person = newPerson();
+    await loadPersons(kith, [person]);
+    const receiver = await startWebhookReceiver();
+    try {
+      const run = await runProcess('python3', [`${repoRoot}test/clients/python/conformance.py`], {
+        KITH_URL: kith.url,
+        KITH_API_KEY: account.key,
+        KITH_PERSON_EMAIL: person.details.emails[0]!.value,
+        KITH_PERSON_PHONE: person.details.phones[0]!.value,
+        KITH_PERSON_NAME: person.fullName!,
+        KITH_WEBHOOK_URL: `${receiver.url}/python`,
+      });
+      const report = `${run.stdout}${run.stderr}`;
+      expect(report).toMatch(/^0 failed$/m);
+      expect(run.code, report).toBe(0);
+      // The webhook answer the client asked for arrives, as the synchronous answer would have been.
+      const [delivery] = await receiver.waitFor(1, 30_000);
+      expect(JSON.parse(delivery!.body)).toMatchObject({ fullName: person.fullName });
+    } finally {
+      await receiver.close();
+    }
   });
 });

@@ -1,8 +1,9 @@
 """Runs the official python-fullcontact client, unmodified, against a running Kith.
 
 Only the base URL is changed, as the client contract shows. Each check prints one line; the exit code is
-the number of failed checks. Environment: KITH_URL (e.g. http://127.0.0.1:8080), KITH_API_KEY.
-The checks grow with each operation Kith serves.
+the number of failed checks. Environment: KITH_URL (e.g. http://127.0.0.1:8080), KITH_API_KEY, and a person
+Kith holds: KITH_PERSON_EMAIL, KITH_PERSON_PHONE, KITH_PERSON_NAME (its full name); KITH_WEBHOOK_URL receives
+the webhook answer (the test harness checks that). The checks grow with each operation Kith serves.
 """
 import os
 import sys
@@ -33,12 +34,32 @@ check("a wrong key is refused with 401", refused.get_status_code() == 401, descr
 check("the 401 is not a success to the client", not refused.is_successful, describe(refused))
 check("the 401 message is read from the JSON body", "API key" in refused.get_message(), refused.get_message())
 
-# A valid key gets through authentication, content-type and body parsing with the client's own request:
-# until person.enrich is served the answer is a JSON 404 naming the operation.
 client = FullContactClient(API_KEY)
-enrich = client.person.enrich(email="someone@example.com", headers={"Reporting-Key": "conformance"})
-check("the client's request passes the edge", enrich.get_status_code() not in (400, 401, 413, 415), describe(enrich))
-check("the answer is JSON the client parses", isinstance(enrich.json(), dict) and "status" in enrich.json(), describe(enrich))
+EMAIL = os.environ["KITH_PERSON_EMAIL"]
+NAME = os.environ["KITH_PERSON_NAME"]
+
+# person.enrich: a hit by email (with a per-call header, which this client sends as a query parameter).
+hit = client.person.enrich(email=EMAIL, headers={"Reporting-Key": "conformance"})
+check("person.enrich by email matches", hit.get_status_code() == 200 and hit.is_successful, describe(hit))
+check("the summary carries the full name", hit.get_summary().get("fullName") == NAME, hit.get_summary())
+check("get_name() reads details.name", hit.get_name().get("full") == NAME, hit.get_name())
+check("get_emails() lists the email with its hashes",
+      any(e.get("value") == EMAIL and len(e.get("md5", "")) == 32 for e in hit.get_emails()), hit.get_emails())
+check("get_identifiers() reads details.identifiers", isinstance(hit.get_identifiers().get("maids"), list), hit.get_identifiers())
+
+# The same person by phone and by the plural forms.
+by_phone = client.person.enrich(phones=[os.environ["KITH_PERSON_PHONE"]], emails=[])
+check("person.enrich by phone matches", by_phone.get_summary().get("fullName") == NAME, describe(by_phone))
+
+# A miss is 404 "Profile not found", which this client counts as a success.
+miss = client.person.enrich(email="nobody-at-all@example.org")
+check("a miss is 404", miss.get_status_code() == 404, describe(miss))
+check("the 404 is a success to the client", miss.is_successful, describe(miss))
+check("the 404 message is Profile not found", miss.get_message() == "Profile not found", miss.get_message())
+
+# With a webhook: 202 at once; the harness checks what arrives at the URL.
+queued = client.person.enrich(email=EMAIL, webhookUrl=os.environ["KITH_WEBHOOK_URL"])
+check("with webhookUrl the answer is 202", queued.get_status_code() == 202 and queued.is_successful, describe(queued))
 
 # identity.resolve always carries ?tags=False|True: the query must not trouble the edge either.
 resolve = client.identity.resolve(recordId="r-1", include_tags=True)
