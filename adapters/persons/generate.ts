@@ -1,7 +1,7 @@
-import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import { base, de, en, en_GB, en_US, Faker, fr } from '@faker-js/faker';
 import type { PersonRecord } from '../../schemas/data/person-record.ts';
+import { writeNdjson } from '../ndjson/write.ts';
 
 /**
  * Synthetic person records (docs/person-records.md) for demos, tests and benchmarks: realistic names,
@@ -194,11 +194,6 @@ export function* generatePersons(options: GenerateOptions): Generator<PersonReco
 }
 
 /** Writes the records as NDJSON, one a line, waiting when the stream is full. */
-export async function writePersons(out: Writable, options: GenerateOptions): Promise<number> {
-  let written = 0;
-  for (const record of generatePersons(options)) {
-    if (!out.write(`${JSON.stringify(record)}\n`)) await once(out, 'drain');
-    written += 1;
-  }
-  return written;
+export function writePersons(out: Writable, options: GenerateOptions): Promise<number> {
+  return writeNdjson(out, generatePersons(options));
 }

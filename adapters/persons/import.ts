@@ -1,54 +1,37 @@
-import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
 import type { CountryCode } from 'libphonenumber-js';
 import { PersonRecord } from '../../schemas/data/person-record.ts';
 import type { SqlClient } from '../db/sql-client.ts';
+import {
+  importNdjson,
+  parseRecordLine,
+  type BatchWriter,
+  type ImportOptions as NdjsonImportOptions,
+  type ImportSummary,
+  type ParsedLine,
+  type RejectedLine,
+} from '../ndjson/import.ts';
 import { DEFAULT_PHONE_COUNTRY, personIdentifierKeys, type IdentifierKey } from './normalise.ts';
 
-export type ImportOptions = {
-  /** Lines per transaction; each batch is written with three set-based statements. */
-  batchSize?: number;
-  defaultCountry?: CountryCode;
-  /** Called after each batch is written: lines done, and bytes of the input read (for a progress bar). */
-  onProgress?: (progress: { lines: number; bytes: number }) => void;
-  /** How many rejected lines the summary lists (all are counted). */
-  maxRejectedListed?: number;
-};
-
-export type RejectedLine = { line: number; error: string };
-
-export type ImportSummary = {
-  lines: number;
-  /** Persons new to the database. */
-  imported: number;
-  /** Persons whose id was there already: document and identifiers replaced. */
-  updated: number;
-  rejectedCount: number;
-  rejected: RejectedLine[];
-};
+export type ImportOptions = NdjsonImportOptions & { defaultCountry?: CountryCode };
+export type { ImportSummary, RejectedLine };
 
 /** A line's record, or why it was rejected. */
-export function parsePersonLine(text: string, defaultCountry: CountryCode): PersonRow | { error: string } {
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (error) {
-    return { error: `invalid JSON: ${(error as Error).message}` };
-  }
-  const parsed = PersonRecord.safeParse(json);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    return { error: issue ? `${issue.path.join('.') || '(record)'}: ${issue.message}` : 'invalid record' };
-  }
-  const record = parsed.data;
-  return { externalId: record.id, document: text, updated: record.updated ?? null, keys: personIdentifierKeys(record, defaultCountry) };
+export function parsePersonLine(text: string, defaultCountry: CountryCode): ParsedLine<PersonRow> {
+  const parsed = parseRecordLine(text, PersonRecord);
+  if ('error' in parsed) return parsed;
+  const { record } = parsed;
+  return {
+    key: record.id,
+    row: { externalId: record.id, document: text, updated: record.updated ?? null, keys: personIdentifierKeys(record, defaultCountry) },
+  };
 }
 
 /** A parsed line, ready to be written. */
 export type PersonRow = { externalId: string; document: string; updated: string | null; keys: IdentifierKey[] };
 
 /** Writes one batch of persons (unique external ids) in one transaction; returns how many were new. */
-export type PersonWriter = { write(rows: PersonRow[]): Promise<number>; close(): Promise<void> };
+export type PersonWriter = BatchWriter<PersonRow>;
 
 /** The identifiers of the written persons, as three parallel columns. */
 export function identifierColumns(rows: PersonRow[], idOf: Map<string, string>): [string[], string[], string[]] {
@@ -112,49 +95,9 @@ export function sqlPersonWriter(db: SqlClient): PersonWriter {
 /**
  * Imports an NDJSON stream of person records (docs/person-records.md) in constant memory. Bad lines are
  * reported with their line numbers and skipped; the rest imports. Importing an id again replaces its
- * document and identifiers. While one batch is written the next is parsed.
+ * document and identifiers.
  */
-export async function importPersons(writer: PersonWriter, input: Readable, options: ImportOptions = {}): Promise<ImportSummary> {
-  const batchSize = options.batchSize ?? 5000;
+export function importPersons(writer: PersonWriter, input: Readable, options: ImportOptions = {}): Promise<ImportSummary> {
   const defaultCountry = options.defaultCountry ?? DEFAULT_PHONE_COUNTRY;
-  const maxListed = options.maxRejectedListed ?? 1000;
-  const summary: ImportSummary = { lines: 0, imported: 0, updated: 0, rejectedCount: 0, rejected: [] };
-
-  let bytes = 0;
-  let batch = new Map<string, PersonRow>();
-  let writing: Promise<void> | undefined;
-  const flush = async () => {
-    if (batch.size === 0) return;
-    const rows = [...batch.values()];
-    const progress = { lines: summary.lines, bytes };
-    batch = new Map();
-    await writing;
-    writing = writer.write(rows).then((inserted) => {
-      summary.imported += inserted;
-      summary.updated += rows.length - inserted;
-      options.onProgress?.(progress);
-    });
-    writing.catch(() => {}); // awaited by the next flush or at the end
-  };
-
-  const lines = createInterface({ input, crlfDelay: Infinity });
-  for await (const text of lines) {
-    summary.lines += 1;
-    bytes += Buffer.byteLength(text) + 1;
-    if (text.trim() === '') continue;
-    const row = parsePersonLine(text, defaultCountry);
-    if ('error' in row) {
-      summary.rejectedCount += 1;
-      if (summary.rejected.length < maxListed) summary.rejected.push({ line: summary.lines, error: row.error });
-      continue;
-    }
-    // The same id twice in one batch: the later line wins, as it would in separate batches.
-    if (batch.delete(row.externalId)) summary.updated += 1;
-    batch.set(row.externalId, row);
-    if (batch.size >= batchSize) await flush();
-  }
-  await flush();
-  await writing;
-  options.onProgress?.({ lines: summary.lines, bytes });
-  return summary;
+  return importNdjson(writer, input, (text) => parsePersonLine(text, defaultCountry), options);
 }

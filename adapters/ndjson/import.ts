@@ -1,0 +1,97 @@
+import { createInterface } from 'node:readline';
+import type { Readable } from 'node:stream';
+import type { z } from 'zod';
+
+export type ImportOptions = {
+  /** Lines per transaction. */
+  batchSize?: number;
+  /** Called after each batch is written: lines done, and bytes of the input read (for a progress bar). */
+  onProgress?: (progress: { lines: number; bytes: number }) => void;
+  /** How many rejected lines the summary lists (all are counted). */
+  maxRejectedListed?: number;
+};
+
+export type RejectedLine = { line: number; error: string };
+
+export type ImportSummary = {
+  lines: number;
+  /** Records new to the database. */
+  imported: number;
+  /** Records whose key was there already: replaced. */
+  updated: number;
+  rejectedCount: number;
+  rejected: RejectedLine[];
+};
+
+/** Writes one batch of rows (unique keys) in one transaction; returns how many were new. */
+export type BatchWriter<Row> = { write(rows: Row[]): Promise<number>; close(): Promise<void> };
+
+/** What a line became: a row and the key that makes a later line with the same key replace it, or an error. */
+export type ParsedLine<Row> = { key: string; row: Row } | { error: string };
+
+/** A line's JSON checked against a record schema; the first issue names the field, as the summary shows it. */
+export function parseRecordLine<T>(text: string, schema: z.ZodType<T>): { record: T } | { error: string } {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    return { error: `invalid JSON: ${(error as Error).message}` };
+  }
+  const parsed = schema.safeParse(json);
+  if (parsed.success) return { record: parsed.data };
+  const issue = parsed.error.issues[0];
+  return { error: issue ? `${issue.path.join('.') || '(record)'}: ${issue.message}` : 'invalid record' };
+}
+
+/**
+ * Imports an NDJSON stream in constant memory, batch by batch. Bad lines are reported with their line numbers
+ * and skipped; the rest imports. While one batch is written the next is parsed.
+ */
+export async function importNdjson<Row>(
+  writer: BatchWriter<Row>,
+  input: Readable,
+  parse: (text: string) => ParsedLine<Row>,
+  options: ImportOptions = {},
+): Promise<ImportSummary> {
+  const batchSize = options.batchSize ?? 5000;
+  const maxListed = options.maxRejectedListed ?? 1000;
+  const summary: ImportSummary = { lines: 0, imported: 0, updated: 0, rejectedCount: 0, rejected: [] };
+
+  let bytes = 0;
+  let batch = new Map<string, Row>();
+  let writing: Promise<void> | undefined;
+  const flush = async () => {
+    if (batch.size === 0) return;
+    const rows = [...batch.values()];
+    const progress = { lines: summary.lines, bytes };
+    batch = new Map();
+    await writing;
+    writing = writer.write(rows).then((inserted) => {
+      summary.imported += inserted;
+      summary.updated += rows.length - inserted;
+      options.onProgress?.(progress);
+    });
+    writing.catch(() => {}); // awaited by the next flush or at the end
+  };
+
+  const lines = createInterface({ input, crlfDelay: Infinity });
+  for await (const text of lines) {
+    summary.lines += 1;
+    bytes += Buffer.byteLength(text) + 1;
+    if (text.trim() === '') continue;
+    const parsed = parse(text);
+    if ('error' in parsed) {
+      summary.rejectedCount += 1;
+      if (summary.rejected.length < maxListed) summary.rejected.push({ line: summary.lines, error: parsed.error });
+      continue;
+    }
+    // The same key twice in one batch: the later line wins, as it would in separate batches.
+    if (batch.delete(parsed.key)) summary.updated += 1;
+    batch.set(parsed.key, parsed.row);
+    if (batch.size >= batchSize) await flush();
+  }
+  await flush();
+  await writing;
+  options.onProgress?.({ lines: summary.lines, bytes });
+  return summary;
+}
