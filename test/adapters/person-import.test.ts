@@ -1,14 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrate } from '../../adapters/db/migrate.ts';
-import { createPgClient } from '../../adapters/db/pg.ts';
-import { createPgliteClient } from '../../adapters/db/pglite.ts';
-import type { SqlClient } from '../../adapters/db/sql-client.ts';
 import { generatePersons } from '../../adapters/persons/generate.ts';
 import { importPersons, sqlPersonWriter, type PersonWriter } from '../../adapters/persons/import.ts';
 import { findPersonsByKeys } from '../../adapters/persons/lookup.ts';
@@ -21,55 +15,9 @@ import {
 } from '../../adapters/persons/normalise.ts';
 import { pgCopyPersonWriter } from '../../adapters/persons/pg-copy-writer.ts';
 import type { PersonRecord } from '../../schemas/data/person-record.ts';
-import { databaseUrl } from '../support/modes.ts';
+import { dataImplementations, type DataSubject } from '../support/data-databases.ts';
 
-/** A database of its own for each suite, so that the counts are this suite's. */
-async function freshPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `kith_test_${randomUUID().replaceAll('-', '')}`;
-  const run = async (sql: string) => {
-    const admin = new pg.Client({ connectionString: databaseUrl() });
-    await admin.connect();
-    await admin.query(sql);
-    await admin.end();
-  };
-  await run(`CREATE DATABASE ${name}`);
-  const url = new URL(databaseUrl());
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
-}
-
-type Subject = { db: SqlClient; writer: PersonWriter; done(): Promise<void> };
-type Implementation = { name: string; open(): Promise<Subject> };
-
-const implementations: Implementation[] = [
-  {
-    name: 'pg, COPY writer',
-    async open() {
-      const database = await freshPostgresDatabase();
-      const db = createPgClient(database.url, 2);
-      await migrate(db);
-      const writer = await pgCopyPersonWriter(database.url);
-      return { db, writer, done: async () => (await writer.close(), await db.close(), await database.drop()) };
-    },
-  },
-  {
-    name: 'pg, array writer',
-    async open() {
-      const database = await freshPostgresDatabase();
-      const db = createPgClient(database.url, 2);
-      await migrate(db);
-      return { db, writer: sqlPersonWriter(db), done: async () => (await db.close(), await database.drop()) };
-    },
-  },
-  {
-    name: 'pglite',
-    async open() {
-      const db = await createPgliteClient(undefined);
-      await migrate(db);
-      return { db, writer: sqlPersonWriter(db), done: () => db.close() };
-    },
-  },
-];
+const implementations = dataImplementations({ copy: pgCopyPersonWriter, sql: sqlPersonWriter });
 
 const COUNT = 1500;
 const records = [...generatePersons({ count: COUNT, seed: 11 })];
@@ -97,7 +45,7 @@ const lookups: Array<[string, () => { record: PersonRecord; key: IdentifierKey }
 ];
 
 describe.each(implementations)('person import ($name)', (implementation) => {
-  let subject: Subject;
+  let subject: DataSubject<PersonWriter>;
   let dir: string;
   beforeAll(async () => {
     subject = await implementation.open();

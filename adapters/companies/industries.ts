@@ -1,0 +1,102 @@
+import type { Language } from './places.ts';
+
+/**
+ * Industries of generated companies: a 2017 NAICS and a SIC code with their official titles, the words a
+ * company of the industry puts in its name (per language), and its category in the answer's vocabulary.
+ */
+export type Industry = {
+  naics: [code: string, name: string];
+  sic: [code: string, name: string];
+  words: Record<Language, string[]>;
+  keywords: string[];
+  category: 'Other' | 'Education' | 'Email Provider' | 'SMS';
+};
+
+const industry = (
+  naics: Industry['naics'],
+  sic: Industry['sic'],
+  words: Industry['words'],
+  keywords: string[],
+  category: Industry['category'] = 'Other',
+): Industry => ({ naics, sic, words, keywords, category });
+
+export const INDUSTRIES: Industry[] = [
+  industry(['511210', 'Software Publishers'], ['7372', 'Prepackaged Software'],
+    { en: ['Software', 'Labs', 'Technologies', 'Apps'], de: ['Software', 'Technologies'], fr: ['Logiciels', 'Technologies'], nl: ['Software'] },
+    ['software', 'saas', 'cloud', 'developer tools']),
+  industry(['541512', 'Computer Systems Design Services'], ['7373', 'Computer Integrated Systems Design'],
+    { en: ['Systems', 'Solutions', 'IT'], de: ['Systeme', 'IT-Lösungen'], fr: ['Systèmes', 'Informatique'], nl: ['Systems', 'ICT'] },
+    ['it services', 'systems integration', 'consulting']),
+  industry(['488510', 'Freight Transportation Arrangement'], ['4731', 'Arrangement of Transportation of Freight and Cargo'],
+    { en: ['Logistics', 'Freight'], de: ['Logistik', 'Spedition'], fr: ['Logistique', 'Transports'], nl: ['Logistiek', 'Transport'] },
+    ['logistics', 'freight forwarding', 'supply chain']),
+  industry(['484121', 'General Freight Trucking, Long-Distance, Truckload'], ['4213', 'Trucking, Except Local'],
+    { en: ['Trucking', 'Transport'], de: ['Transporte'], fr: ['Transports Routiers'], nl: ['Transport'] },
+    ['trucking', 'freight', 'transportation']),
+  industry(['522110', 'Commercial Banking'], ['6022', 'State Commercial Banks'],
+    { en: ['Bank', 'Financial'], de: ['Bank'], fr: ['Banque'], nl: ['Bank'] },
+    ['banking', 'loans', 'payments']),
+  industry(['523920', 'Portfolio Management'], ['6282', 'Investment Advice'],
+    { en: ['Capital', 'Partners', 'Investments'], de: ['Kapital', 'Vermögensverwaltung'], fr: ['Gestion', 'Capital'], nl: ['Capital', 'Vermogensbeheer'] },
+    ['asset management', 'private equity', 'wealth management']),
+  industry(['325412', 'Pharmaceutical Preparation Manufacturing'], ['2834', 'Pharmaceutical Preparations'],
+    { en: ['Pharma', 'Therapeutics', 'Biosciences'], de: ['Pharma'], fr: ['Pharma', 'Laboratoires'], nl: ['Pharma'] },
+    ['pharmaceuticals', 'biotech', 'drug development']),
+  industry(['722511', 'Full-Service Restaurants'], ['5812', 'Eating Places'],
+    { en: ['Kitchen', 'Restaurants', 'Grill'], de: ['Gastronomie'], fr: ['Restauration'], nl: ['Horeca'] },
+    ['restaurants', 'hospitality', 'food']),
+  industry(['541330', 'Engineering Services'], ['8711', 'Engineering Services'],
+    { en: ['Engineering'], de: ['Ingenieure', 'Technik'], fr: ['Ingénierie'], nl: ['Engineering', 'Ingenieurs'] },
+    ['engineering', 'infrastructure', 'design']),
+  industry(['541310', 'Architectural Services'], ['8712', 'Architectural Services'],
+    { en: ['Architects', 'Design'], de: ['Architekten'], fr: ['Architectes'], nl: ['Architecten'] },
+    ['architecture', 'urban design', 'interiors']),
+  industry(['541810', 'Advertising Agencies'], ['7311', 'Advertising Agencies'],
+    { en: ['Media', 'Creative', 'Marketing'], de: ['Werbeagentur', 'Media'], fr: ['Communication', 'Média'], nl: ['Media', 'Reclame'] },
+    ['advertising', 'branding', 'digital marketing']),
+  industry(['541611', 'Administrative Management and General Management Consulting Services'], ['8742', 'Management Consulting Services'],
+    { en: ['Consulting', 'Advisory'], de: ['Beratung', 'Consulting'], fr: ['Conseil'], nl: ['Advies', 'Consultancy'] },
+    ['management consulting', 'strategy', 'operations']),
+  industry(['541110', 'Offices of Lawyers'], ['8111', 'Legal Services'],
+    { en: ['Law', 'Legal'], de: ['Rechtsanwälte'], fr: ['Avocats'], nl: ['Advocaten'] },
+    ['law firm', 'corporate law', 'litigation']),
+  industry(['721110', 'Hotels (except Casino Hotels) and Motels'], ['7011', 'Hotels and Motels'],
+    { en: ['Hotels', 'Hospitality'], de: ['Hotels'], fr: ['Hôtels'], nl: ['Hotels'] },
+    ['hotels', 'travel', 'hospitality']),
+  industry(['221114', 'Solar Electric Power Generation'], ['4911', 'Electric Services'],
+    { en: ['Solar', 'Energy', 'Power'], de: ['Energie', 'Solar'], fr: ['Énergie', 'Solaire'], nl: ['Energie', 'Solar'] },
+    ['solar', 'renewable energy', 'utilities']),
+  industry(['236220', 'Commercial and Institutional Building Construction'], ['1542', 'General Contractors-Nonresidential Buildings, Other than Industrial Buildings and Warehouses'],
+    { en: ['Construction', 'Builders'], de: ['Bau'], fr: ['Construction', 'Bâtiment'], nl: ['Bouw'] },
+    ['construction', 'general contractor', 'building']),
+  industry(['531210', 'Offices of Real Estate Agents and Brokers'], ['6531', 'Real Estate Agents and Managers'],
+    { en: ['Properties', 'Realty', 'Estates'], de: ['Immobilien'], fr: ['Immobilier'], nl: ['Vastgoed'] },
+    ['real estate', 'property management', 'brokerage']),
+  industry(['524126', 'Direct Property and Casualty Insurance Carriers'], ['6331', 'Fire, Marine, and Casualty Insurance'],
+    { en: ['Insurance', 'Assurance'], de: ['Versicherung'], fr: ['Assurances'], nl: ['Verzekeringen'] },
+    ['insurance', 'risk', 'claims']),
+  industry(['621111', 'Offices of Physicians (except Mental Health Specialists)'], ['8011', 'Offices and Clinics of Doctors of Medicine'],
+    { en: ['Health', 'Medical', 'Clinic'], de: ['Gesundheit', 'Klinik'], fr: ['Santé', 'Clinique'], nl: ['Zorg', 'Kliniek'] },
+    ['healthcare', 'clinic', 'medicine']),
+  industry(['611310', 'Colleges, Universities, and Professional Schools'], ['8221', 'Colleges, Universities, and Professional Schools'],
+    { en: ['Academy', 'Institute', 'Learning'], de: ['Akademie', 'Institut'], fr: ['Académie', 'Institut'], nl: ['Academie', 'Instituut'] },
+    ['education', 'university', 'training'], 'Education'),
+  industry(['454110', 'Electronic Shopping and Mail-Order Houses'], ['5961', 'Catalog and Mail-Order Houses'],
+    { en: ['Shop', 'Commerce', 'Store'], de: ['Shop', 'Handel'], fr: ['Boutique', 'Commerce'], nl: ['Winkel', 'Shop'] },
+    ['e-commerce', 'retail', 'online shopping']),
+  industry(['312120', 'Breweries'], ['2082', 'Malt Beverages'],
+    { en: ['Brewing', 'Brewery'], de: ['Brauerei'], fr: ['Brasserie'], nl: ['Brouwerij'] },
+    ['beer', 'brewery', 'beverages']),
+  industry(['336111', 'Automobile Manufacturing'], ['3711', 'Motor Vehicles and Passenger Car Bodies'],
+    { en: ['Motors', 'Automotive'], de: ['Automobile', 'Fahrzeugbau'], fr: ['Automobiles'], nl: ['Automotive'] },
+    ['automotive', 'electric vehicles', 'manufacturing']),
+  industry(['517312', 'Wireless Telecommunications Carriers (except Satellite)'], ['4812', 'Radiotelephone Communications'],
+    { en: ['Telecom', 'Mobile', 'Networks'], de: ['Telekom', 'Netze'], fr: ['Télécom', 'Réseaux'], nl: ['Telecom'] },
+    ['telecommunications', 'mobile', 'sms'], 'SMS'),
+  industry(['518210', 'Data Processing, Hosting, and Related Services'], ['7374', 'Computer Processing and Data Preparation and Data Processing Services'],
+    { en: ['Cloud', 'Hosting', 'Mail'], de: ['Cloud', 'Hosting'], fr: ['Cloud', 'Hébergement'], nl: ['Cloud', 'Hosting'] },
+    ['email', 'hosting', 'data centers'], 'Email Provider'),
+  industry(['334413', 'Semiconductor and Related Device Manufacturing'], ['3674', 'Semiconductors and Related Devices'],
+    { en: ['Semiconductors', 'Microsystems', 'Devices'], de: ['Halbleiter', 'Mikrosysteme'], fr: ['Semi-conducteurs', 'Microsystèmes'], nl: ['Semiconductors'] },
+    ['semiconductors', 'chips', 'electronics']),
+];
