@@ -1,0 +1,102 @@
+import { createReadStream, createWriteStream, existsSync } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Readable, Writable } from 'node:stream';
+import { finished } from 'node:stream/promises';
+import { SingleBar } from 'cli-progress';
+import { loadServerConfig } from '../../adapters/config.ts';
+import { migrate } from '../../adapters/db/migrate.ts';
+import { openDatabase } from '../../adapters/db/open.ts';
+import type { SqlClient } from '../../adapters/db/sql-client.ts';
+import type { BatchWriter, ImportOptions, ImportSummary } from '../../adapters/ndjson/import.ts';
+import { CliError } from '../admin-client.ts';
+import { print, type Output } from '../output.ts';
+
+/** Writes generated NDJSON to `--out` or stdout. */
+export async function generateTo(file: string | undefined, write: (out: Writable) => Promise<unknown>): Promise<void> {
+  const out = file ? createWriteStream(file) : process.stdout;
+  // `kith generate ... | head` closes the pipe early: that is the reader's choice, not an error.
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') process.exit(0);
+    throw error;
+  });
+  await write(out);
+  if (file) {
+    out.end();
+    await finished(out);
+  }
+}
+
+/**
+ * PGlite is one process's database: while `kith serve` has the embedded data directory open, its
+ * postmaster.pid exists, and a second process writing there would corrupt it.
+ */
+function refuseEmbeddedInUse(dataDir: string): void {
+  const pidFile = join(dataDir, 'pgdata', 'postmaster.pid');
+  if (existsSync(pidFile)) {
+    throw new CliError(
+      `the embedded database in ${join(dataDir, 'pgdata')} is in use (is \`kith serve\` running?). Stop the server and ` +
+        `run the import again, or import into PostgreSQL with DATABASE_URL. If no Kith process is running, a crash left ` +
+        `${pidFile} behind: delete it.`,
+    );
+  }
+}
+
+function describe(noun: string, summary: ImportSummary): string {
+  const lines = [
+    `Imported ${summary.imported} new and ${summary.updated} updated ${noun} from ${summary.lines} lines; ${summary.rejectedCount} rejected.`,
+  ];
+  for (const { line, error } of summary.rejected.slice(0, 20)) lines.push(`  line ${line}: ${error}`);
+  if (summary.rejectedCount > 20) lines.push(`  ... and ${summary.rejectedCount - 20} more`);
+  return lines.join('\n');
+}
+
+/** What `kith import <noun>` needs of a kind of record. */
+export type ImportKind<Row> = {
+  noun: string;
+  /** The set-based writer over any database. */
+  sqlWriter(db: SqlClient): BatchWriter<Row>;
+  /** The COPY writer, on PostgreSQL. */
+  copyWriter(databaseUrl: string): Promise<BatchWriter<Row>>;
+  run(writer: BatchWriter<Row>, input: Readable, options: ImportOptions): Promise<ImportSummary>;
+};
+
+/**
+ * Imports an NDJSON file straight into the database (DATABASE_URL, else the embedded one, refused while a
+ * server has it open), with a progress bar on stderr and a summary on stdout; exits non-zero when any line
+ * was rejected.
+ */
+export async function importFile<Row>(kind: ImportKind<Row>, file: string, batchSize: number, output: Output): Promise<void> {
+  const size = (await stat(file).catch(() => undefined))?.size;
+  if (size === undefined) throw new CliError(`no such file: ${file}`);
+  const config = loadServerConfig();
+  if (!config.databaseUrl) refuseEmbeddedInUse(config.dataDir);
+  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 2 });
+  const bar = new SingleBar({
+    format: `${kind.noun} {bar} {percentage}% | {lines} lines | {rate} lines/s`,
+    stream: process.stderr,
+    hideCursor: true,
+  });
+  let writer = kind.sqlWriter(db);
+  try {
+    await migrate(db);
+    if (config.databaseUrl) writer = await kind.copyWriter(config.databaseUrl);
+    const started = performance.now();
+    bar.start(size, 0, { lines: 0, rate: 0 });
+    const summary = await kind.run(writer, createReadStream(file), {
+      batchSize,
+      onProgress: ({ lines, bytes }) => {
+        const seconds = (performance.now() - started) / 1000;
+        bar.update(Math.min(bytes, size), { lines, rate: Math.round(lines / Math.max(seconds, 0.001)) });
+      },
+    });
+    bar.stop();
+    const seconds = (performance.now() - started) / 1000;
+    print(output, { ...summary, seconds }, () => `${describe(kind.noun, summary)} (${seconds.toFixed(1)} s)`);
+    if (summary.rejectedCount > 0) process.exitCode = 1;
+  } finally {
+    bar.stop();
+    await writer.close();
+    await db.close();
+  }
+}
