@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { labelled, PostalLocation, text } from './fields.ts';
 
 /**
  * One line of a company-data file (NDJSON): a company in the shape company.enrich returns, plus its `domain`,
@@ -6,10 +7,8 @@ import { z } from 'zod';
  * docs/company-records.md. Objects are loose: fields this schema does not name are kept in the stored document
  * and returned as they are.
  */
-const text = z.string().nullish();
 const count = z.number().int().min(0).nullish();
 const year = z.number().int().min(1000).max(9999).nullish();
-const labelled = z.looseObject({ value: z.string().min(1), label: text });
 const coded = z.looseObject({ code: text, name: text });
 const ranks = z.record(z.string(), z.looseObject({ rank: z.number().int().min(1), name: text }));
 
@@ -19,18 +18,7 @@ export const CompanyIndustry = z.looseObject({
   code: z.string().regex(/^\d{2,6}$/, 'must be a NAICS or SIC code (2 to 6 digits)'),
 });
 
-export const CompanyLocation = z.looseObject({
-  label: text,
-  addressLine1: text,
-  addressLine2: text,
-  city: text,
-  region: text,
-  regionCode: text,
-  postalCode: text,
-  country: text,
-  countryCode: text,
-  formatted: text,
-});
+export const CompanyLocation = PostalLocation;
 
 /** The spec calls an image's address `url`, the clients `value`: records may carry either (or both). */
 export const CompanyImage = z.looseObject({ url: text, value: text, label: text });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { labelled, PostalLocation, text } from './fields.ts';
 
 /**
  * One line of a person-data file (NDJSON): a person in the shape person.enrich returns, plus the record's
@@ -6,9 +7,7 @@ import { z } from 'zod';
  * Objects are loose: fields this schema does not name (household, census, interests, ...) are kept in the
  * stored document and returned as they are.
  */
-const text = z.string().nullish();
 const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be YYYY-MM-DD');
-const labelled = z.looseObject({ value: z.string().min(1), label: text });
 const partialDate = z.looseObject({ year: z.number().int().nullish(), month: z.number().int().nullish(), day: z.number().int().nullish() });
 
 export const PersonProfile = z.looseObject({
@@ -20,18 +19,7 @@ export const PersonProfile = z.looseObject({
 });
 export type PersonProfile = z.infer<typeof PersonProfile>;
 
-export const PersonLocation = z.looseObject({
-  label: text,
-  addressLine1: text,
-  addressLine2: text,
-  city: text,
-  region: text,
-  regionCode: text,
-  country: text,
-  countryCode: text,
-  postalCode: text,
-  formatted: text,
-});
+export const PersonLocation = PostalLocation;
 
 export const PersonEmployment = z.looseObject({
   name: text,
