@@ -10,6 +10,7 @@ import {
   normaliseMaid,
   personIdentifierKeys,
   phoneE164,
+  phoneKey,
   profileKeys,
 } from './normalise.ts';
 
@@ -85,7 +86,9 @@ describe('personIdentifierKeys', () => {
       id: 'p1',
       twitter: 'https://twitter.com/janedoe',
       placekey: '227-223@5VG-82N-PGK',
+      fullName: 'Jane Doe',
       details: {
+        locations: [{ addressLine1: '1 Main St', postalCode: '10001' }],
         emails: [{ value: 'Jane@Example.com' }, { value: 'jane@example.com ' }],
         phones: [{ value: '(212) 555-0143' }],
         profiles: { twitter: { username: 'janedoe', url: 'twitter.com/JaneDoe' } },
@@ -94,8 +97,10 @@ describe('personIdentifierKeys', () => {
     });
     const keys = personIdentifierKeys(record);
     expect(keys.map((key) => key.kind).sort()).toEqual(
-      ['email_md5', 'email_sha256', 'li_nonid', 'maid', 'phone', 'placekey', 'profile_url', 'profile_username'].sort(),
+      ['email_md5', 'email_sha256', 'li_nonid', 'maid', 'phone_sha256', 'placekey', 'profile_url', 'profile_username', 'name_address', 'name_placekey'].sort(),
     );
+    expect(keys).toContainEqual({ kind: 'phone_sha256', value: phoneKey('+1 212 555 0143')!.value });
+    expect(phoneKey('+1 212 555 0143')!.value).toMatch(/^[0-9a-f]{64}$/);
     expect(keys).toContainEqual({ kind: 'placekey', value: '227-223@5vg-82n-pgk' });
     expect(keys).toContainEqual({ kind: 'li_nonid', value: 'Xy12' });
     expect(keys).toContainEqual({ kind: 'maid', value: 'abc-1' });

@@ -6,13 +6,13 @@ import { addressForms, nameAddressKeys, nameForms, namePlacekeyKeys } from './na
 /**
  * Identifier normalisation, the same for stored persons and for lookups, so that a match needs only an
  * exact key: emails lower-cased and trimmed, then hashed (MD5 and SHA-256, so clear and hashed input meet);
- * phones in E.164; MAIDs lower-cased; profiles by service+username, service+userid or canonical URL; a
+ * phones in E.164, then hashed; MAIDs lower-cased; profiles by service+username, service+userid or canonical URL; a
  * name only together with an address or placekey (./name-address.ts).
  */
 export type IdentifierKind =
   | 'email_md5'
   | 'email_sha256'
-  | 'phone'
+  | 'phone_sha256'
   | 'maid'
   | 'profile_username'
   | 'profile_userid'
@@ -74,6 +74,15 @@ export function phoneE164(phone: string, defaultCountry: CountryCode = DEFAULT_P
   return undefined;
 }
 
+/**
+ * The lookup key of a phone: the SHA-256 of its E.164 form, so that neither the identifier table nor the
+ * events between ingress and workers hold clear numbers.
+ */
+export function phoneKey(phone: string, defaultCountry: CountryCode = DEFAULT_PHONE_COUNTRY): IdentifierKey | undefined {
+  const e164 = phoneE164(phone, defaultCountry);
+  return e164 === undefined ? undefined : { kind: 'phone_sha256', value: hash('sha256', e164, 'hex') };
+}
+
 /** A mobile advertising id (IDFA, GAID), lower-cased. */
 export function normaliseMaid(maid: string): string | undefined {
   const value = maid.trim().toLowerCase();
@@ -132,7 +141,7 @@ export function personIdentifierKeys(
   };
   const { details } = record;
   for (const email of details.emails) keys.push(...emailKeys(email.value));
-  for (const phone of details.phones) add('phone', phoneE164(phone.value, defaultCountry));
+  for (const phone of details.phones) add('phone_sha256', phoneKey(phone.value, defaultCountry)?.value);
   for (const [service, profile] of Object.entries(details.profiles)) keys.push(...profileKeys(profile, service));
   if (record.twitter) add('profile_url', canonicalProfileUrl(record.twitter));
   if (record.linkedin) add('profile_url', canonicalProfileUrl(record.linkedin));

@@ -38,7 +38,7 @@ function operationRoute(name: string, spec: OperationSpec, options: V3RouteOptio
       requestId: c.get('requestId'),
       accountId: c.get('accountId'),
       operation: name,
-      body,
+      body: spec.toWorker ? spec.toWorker(body as never) : body,
       query: c.req.query(),
       receivedAt: receivedAt.toISOString(),
       ...extra,

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { WorkerName } from '../events/topics.ts';
+import { personLookupOf } from '../../workers/enrichment/evidence.ts';
 import { PersonEnrichRequest, PersonEnrichResponse } from './person-enrich.ts';
 import { StatsGetRequest, StatsGetResponse } from './stats-get.ts';
 
@@ -23,6 +24,11 @@ export type OperationSpec = {
   response: z.ZodType;
   /** Statuses other than 200 that the operation answers on success (202 queued, 404 no match). */
   alsoAnswers?: readonly number[];
+  /**
+   * What the worker is sent instead of the validated body: lookups send their identifiers as keys (hashes),
+   * so that clear emails and phones from requests do not travel on the bus.
+   */
+  toWorker?: (body: never) => unknown;
 };
 
 /** Every v3 operation Kith serves: the single source for routing, validation and the OpenAPI document. */
@@ -36,6 +42,7 @@ export const v3Operations = {
     request: PersonEnrichRequest,
     response: PersonEnrichResponse,
     alsoAnswers: [202, 404],
+    toWorker: personLookupOf,
   },
   'stats.get': {
     summary: 'Usage statistics and plan of the current billing period',

@@ -5,12 +5,13 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generatePersons } from '../../adapters/persons/generate.ts';
 import { importPersons, sqlPersonWriter, type PersonWriter } from '../../adapters/persons/import.ts';
-import { findPersonsByKeys } from '../../adapters/persons/lookup.ts';
+import type { SqlClient } from '../../adapters/db/sql-client.ts';
+import { keyId, personStore } from '../../adapters/persons/store.ts';
 import {
   canonicalProfileUrl,
   emailHashes,
   normaliseMaid,
-  phoneE164,
+  phoneKey,
   type IdentifierKey,
 } from '../../adapters/persons/normalise.ts';
 import { pgCopyPersonWriter } from '../../adapters/persons/pg-copy-writer.ts';
@@ -32,10 +33,17 @@ function keyOf(find: (record: PersonRecord) => IdentifierKey | undefined): { rec
   throw new Error('no generated record has that identifier');
 }
 
+/** The persons a key names, through the store person.enrich uses, with the record id of each. */
+async function personsNamedBy(db: SqlClient, key: IdentifierKey) {
+  const store = personStore(db);
+  const ids = (await store.personsByKeys([key], 50)).get(keyId(key)) ?? [];
+  return (await store.byIds(ids)).map((person) => ({ ...person, externalId: String(person.document.id) }));
+}
+
 const lookups: Array<[string, () => { record: PersonRecord; key: IdentifierKey }]> = [
   ['email md5', () => keyOf((r) => ({ kind: 'email_md5', value: emailHashes(r.details.emails[0]!.value).md5 }))],
   ['email sha256', () => keyOf((r) => ({ kind: 'email_sha256', value: emailHashes(r.details.emails[0]!.value).sha256 }))],
-  ['phone', () => keyOf((r) => ({ kind: 'phone', value: phoneE164(r.details.phones[0]!.value)! }))],
+  ['phone', () => keyOf((r) => phoneKey(r.details.phones[0]!.value))],
   ['maid', () => keyOf((r) => { const m = r.details.identifiers.maids.find((x) => x.type === 'idfa'); return m && { kind: 'maid', value: normaliseMaid(m.id)! }; })],
   ['profile username', () => keyOf((r) => { const p = r.details.profiles.twitter; return p?.username ? { kind: 'profile_username', value: `twitter:${p.username.toLowerCase()}` } : undefined; })],
   ['profile userid', () => keyOf((r) => { const p = r.details.profiles.github; return p?.userid ? { kind: 'profile_userid', value: `github:${p.userid}` } : undefined; })],
@@ -70,7 +78,7 @@ describe.each(implementations)('person import ($name)', (implementation) => {
 
   it.each(lookups)('finds a person by %s', async (_kind, pick) => {
     const { record, key } = pick();
-    const found = await findPersonsByKeys(subject.db, [key]);
+    const found = await personsNamedBy(subject.db, key);
     expect(found.map((person) => person.externalId)).toContain(record.id);
     const person = found.find((candidate) => candidate.externalId === record.id)!;
     expect(person.document).toMatchObject({ id: record.id, fullName: record.fullName });
@@ -79,9 +87,9 @@ describe.each(implementations)('person import ($name)', (implementation) => {
 
   it('finds both persons of a shared phone', async () => {
     const [shared] = (await subject.db.query<{ value: string }>(
-      `SELECT value FROM person_identifiers WHERE kind = 'phone' GROUP BY value HAVING count(*) > 1 LIMIT 1`,
+      `SELECT value FROM person_identifiers WHERE kind = 'phone_sha256' GROUP BY value HAVING count(*) > 1 LIMIT 1`,
     )) as [{ value: string }];
-    expect(await findPersonsByKeys(subject.db, [{ kind: 'phone', value: shared.value }])).toHaveLength(2);
+    expect(await personsNamedBy(subject.db, { kind: 'phone_sha256', value: shared.value })).toHaveLength(2);
   });
 
   it('replaces a person imported again, rather than adding one', async () => {
@@ -97,9 +105,9 @@ describe.each(implementations)('person import ($name)', (implementation) => {
     const [{ count }] = (await subject.db.query<{ count: number }>('SELECT count(*)::int AS count FROM persons')) as [{ count: number }];
     expect(count).toBe(COUNT);
     const first = records[0]!;
-    const oldKeys = await findPersonsByKeys(subject.db, [{ kind: 'email_md5', value: emailHashes(first.details.emails[0]!.value).md5 }]);
+    const oldKeys = await personsNamedBy(subject.db, { kind: 'email_md5', value: emailHashes(first.details.emails[0]!.value).md5 });
     expect(oldKeys.map((person) => person.externalId)).not.toContain(first.id);
-    const [renamed] = await findPersonsByKeys(subject.db, [{ kind: 'email_sha256', value: emailHashes(`renamed.${first.id}@example.org`).sha256 }]);
+    const [renamed] = await personsNamedBy(subject.db, { kind: 'email_sha256', value: emailHashes(`renamed.${first.id}@example.org`).sha256 });
     expect(renamed).toMatchObject({ externalId: first.id, document: { fullName: `${first.fullName} II` } });
   });
 
@@ -118,6 +126,6 @@ describe.each(implementations)('person import ($name)', (implementation) => {
     expect(summary.rejected[0]!.error).toMatch(/invalid JSON/);
     expect(summary.rejected[1]!.error).toMatch(/^id:/);
     expect(summary.rejected[2]!.error).toMatch(/^details\.emails:/);
-    expect(await findPersonsByKeys(subject.db, [{ kind: 'email_md5', value: emailHashes(good[2]!.details.emails[0]!.value).md5 }])).toHaveLength(1);
+    expect(await personsNamedBy(subject.db, { kind: 'email_md5', value: emailHashes(good[2]!.details.emails[0]!.value).md5 })).toHaveLength(1);
   });
 });

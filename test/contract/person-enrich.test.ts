@@ -1,9 +1,10 @@
-import { hash } from 'node:crypto';
+import { hash, randomUUID } from 'node:crypto';
+import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { PersonRecord } from '../../schemas/data/person-record.ts';
 import { createAccount, type TestAccount } from '../support/factories.ts';
 import { startTestKith, type TestKith } from '../support/kith.ts';
-import { MODES } from '../support/modes.ts';
+import { databaseUrl, MODES } from '../support/modes.ts';
 import { loadPersons, newPerson, uniquePhone } from '../support/persons.ts';
 import { waitFor } from '../support/wait-for.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.ts';
@@ -211,6 +212,26 @@ describe.each(MODES)('person.enrich (%s)', (mode) => {
       expect(answer.status).toBe(400);
       expect(answer.body.message).toContain("Invalid webhookUrl provided: 'not a url'");
     });
+  });
+
+  it.runIf(mode === 'postgres')('sends no clear email or phone of a request over the bus, only their hashes', async () => {
+    const email = `bus-check-${randomUUID()}@example.org`;
+    const phone = uniquePhone();
+    expect((await enrich({ email, phone })).status).toBe(404);
+    const db = new pg.Client({ connectionString: databaseUrl() });
+    await db.connect();
+    try {
+      const digits = phone.replace(/\D/g, '');
+      const { rows } = await db.query<{ value: string }>(`SELECT value FROM bus_messages WHERE value LIKE '%person.enrich%' ORDER BY created_at DESC LIMIT 50`);
+      const request = rows.find((row) => row.value.includes(hash('md5', email, 'hex')));
+      expect(request, 'the request event, holding the email as its hash').toBeDefined();
+      for (const { value } of rows) {
+        expect(value).not.toContain(email);
+        expect(value.replace(/\D/g, '')).not.toContain(digits);
+      }
+    } finally {
+      await db.end();
+    }
   });
 
   it('counts matches and misses in stats.get, those delivered by webhook included', async () => {

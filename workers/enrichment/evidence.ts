@@ -5,12 +5,12 @@ import {
   isSha256,
   normaliseLiNonid,
   normaliseMaid,
-  phoneE164,
+  phoneKey,
   profileKeys,
   type IdentifierKey,
 } from '../../adapters/persons/normalise.ts';
 import { usableLocation, usableName } from '../../schemas/v3/multi-field.ts';
-import type { PersonEnrichRequest } from '../../schemas/v3/person-enrich.ts';
+import type { Confidence, DataFilter, PersonEnrichRequest } from '../../schemas/v3/person-enrich.ts';
 
 /** The kinds of evidence the matcher weighs (docs/decisions.md, "How person.enrich matches"). */
 export type EvidenceCategory = 'email' | 'phone' | 'maid' | 'profile' | 'li_nonid' | 'name_address' | 'name_placekey';
@@ -28,8 +28,8 @@ export function evidenceOf(query: PersonEnrichRequest): Evidence[] {
   };
   for (const email of nonEmpty([query.email, ...(query.emails ?? [])])) add('email', emailKeys(email));
   for (const phone of nonEmpty([query.phone, ...(query.phones ?? [])])) {
-    const e164 = phoneE164(phone);
-    if (e164) add('phone', [{ kind: 'phone', value: e164 }]);
+    const key = phoneKey(phone);
+    if (key) add('phone', [key]);
   }
   for (const maid of nonEmpty(query.maids ?? [])) {
     const value = normaliseMaid(maid);
@@ -51,5 +51,27 @@ export function evidenceOf(query: PersonEnrichRequest): Evidence[] {
 }
 
 /** True when the caller identified the person by a hashed email: the answer then holds no clear contact data. */
-export const queriedByHashedEmail = (query: PersonEnrichRequest): boolean =>
+const queriedByHashedEmail = (query: PersonEnrichRequest): boolean =>
   nonEmpty([query.email, ...(query.emails ?? [])]).some((email) => isMd5(email) || isSha256(email));
+
+/**
+ * What the enrichment worker is sent for a person.enrich request: the identifiers as lookup keys only (hashes,
+ * for emails and phones), so that clear contact data from requests never travels on the bus, and the options.
+ */
+export type PersonLookup = {
+  evidence: Evidence[];
+  confidence: Confidence;
+  dataFilter?: DataFilter[] | null;
+  maxMaids?: number | null;
+  maxEmails?: number | null;
+  hashedQuery: boolean;
+};
+
+export const personLookupOf = (query: PersonEnrichRequest): PersonLookup => ({
+  evidence: evidenceOf(query),
+  confidence: query.confidence ?? 'HIGH',
+  dataFilter: query.dataFilter,
+  maxMaids: query.maxMaids,
+  maxEmails: query.maxEmails,
+  hashedQuery: queriedByHashedEmail(query),
+});

@@ -4,7 +4,7 @@ import type { Evidence } from './evidence.ts';
 import { mostRecent, qualifying, scoreCandidates } from './match.ts';
 
 const email = (value: string): Evidence => ({ category: 'email', keys: [{ kind: 'email_md5', value }] });
-const phone = (value: string): Evidence => ({ category: 'phone', keys: [{ kind: 'phone', value }] });
+const phone = (value: string): Evidence => ({ category: 'phone', keys: [{ kind: 'phone_sha256', value }] });
 const index = (named: Record<string, string[]>) => (key: IdentifierKey) => named[key.value] ?? [];
 
 describe('scoreCandidates', () => {
