@@ -89,9 +89,9 @@ export async function stopAll(): Promise<Record<string, number | string | null>>
 }
 
 /** Runs a command to its end and returns its stdout; rejects with its stderr on a non-zero exit. */
-export function runCommand(command: string, args: string[]): Promise<string> {
+export function runCommand(command: string, args: string[], env: Record<string, string> = {}): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));

@@ -101,12 +101,12 @@ function parseCommandLine(argv: string[]) {
 }
 
 /** One request to each URL before loading: the run is refused unless every answer is what a client expects. */
-async function checkAnswers(urls: string[], request: HttpRequest, validate?: (body: unknown) => void) {
+async function checkAnswers(urls: string[], request: HttpRequest, status: number, validate?: (body: unknown) => void) {
   for (const url of urls) {
     const response = await fetch(url, { method: request.method, headers: request.headers, body: request.body });
     const text = await response.text();
-    if (response.status !== 200) throw new Error(`${url} answered ${response.status}: ${text}`);
-    validate?.(JSON.parse(text));
+    if (response.status !== status) throw new Error(`${url} answered ${response.status}: ${text}`);
+    if (status === 200) validate?.(JSON.parse(text));
   }
 }
 
@@ -126,6 +126,7 @@ async function startTargets(scenario: Scenario, mode: BenchMode, settings: Setti
   const serviceNames = [...(mode === 'distributed' ? ['postgres', 'kafka'] : []), ...(scenario.services ?? [])];
   if (serviceNames.length > 0) progress(`starting services: ${serviceNames.join(', ')}`);
   const services = await startServices(serviceNames);
+  const prepared = (await scenario.prepare?.(services, progress)) ?? {};
 
   progress(`${scenario.name}/${mode}: starting Kith${mode === 'distributed' ? ` (${settings.ingress} ingress)` : ''} and the baseline; logs in ${relative(repoRoot, dirs.logDir)}`);
   const [baseline, kith] = await Promise.all([
@@ -138,7 +139,7 @@ async function startTargets(scenario: Scenario, mode: BenchMode, settings: Setti
       logDir: dirs.logDir,
       logLevel: settings.logLevel,
       nodeFlags: settings.cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${dirs.profileDir}`] : [],
-      env: { ...scenario.kithEnv?.(services) },
+      env: { ...scenario.kithEnv?.(services), ...prepared },
     }),
   ]);
   const account = await createBenchAccount(kith.urls[0]!, kith.adminToken);
@@ -153,8 +154,8 @@ async function startTargets(scenario: Scenario, mode: BenchMode, settings: Setti
   };
   const kithTarget: LoadTarget = { urls: kith.urls.map((url) => `${url}${path}`), request };
   const baselineTarget: LoadTarget = { urls: [`http://127.0.0.1:${baseline.port}${path}`], request };
-  await checkAnswers(kithTarget.urls, request, (body) => v3Operations[scenario.operation].response.parse(body));
-  await checkAnswers(baselineTarget.urls, request);
+  await checkAnswers(kithTarget.urls, request, scenario.expectStatus ?? 200, (body) => v3Operations[scenario.operation].response.parse(body));
+  await checkAnswers(baselineTarget.urls, request, 200);
   return { request, kith, kithTarget, baseline, baselineTarget };
 }
 

@@ -1,7 +1,9 @@
 import type { V3OperationName } from '../schemas/v3/operations.ts';
 import type { BenchAccount } from './account.ts';
 import type { BenchMode } from './kith-processes.ts';
+import { benchPersonEmail, preparePersonDatabase } from './person-data.ts';
 import { loadUsageEvents } from './usage-load.ts';
+import { startWebhookSink, WEBHOOK_SINK_PORT } from './webhook-sink.ts';
 
 /** What a scenario's setup gets: the running deployment and the account whose key the load uses. */
 export type ScenarioContext = {
@@ -34,12 +36,33 @@ export type Scenario = {
   services?: readonly string[];
   /** Settings for the Kith processes, e.g. which usage store to use, given the services' environment. */
   kithEnv?(services: Record<string, string>): Record<string, string>;
+  /** Runs before Kith starts (data it must find at start-up); returns more settings for the Kith processes. */
+  prepare?(services: Record<string, string>, progress: (line: string) => void): Promise<Record<string, string>>;
+  /** The status every answer of the load must have (200 unless given). */
+  expectStatus?: number;
   /** Runs after the account exists and before the warm-up: load data, prime caches. */
   setup?(context: ScenarioContext): Promise<void>;
 };
 
 /** The ClickHouse database of the stats-10m scenario: emptied and loaded again by each run. */
 const BENCH_USAGE_DATABASE = 'kith_bench';
+
+/** person.enrich by email on a million generated persons, in a database of their own. */
+const personEnrich = (name: string, summary: string, webhook: boolean): Scenario => ({
+  name,
+  summary,
+  modes: ['distributed'],
+  operation: 'person.enrich',
+  body: { email: benchPersonEmail(), ...(webhook && { webhookUrl: `http://127.0.0.1:${WEBHOOK_SINK_PORT}/bench` }) },
+  expectStatus: webhook ? 202 : 200,
+  async prepare(services, progress) {
+    if (webhook) await startWebhookSink();
+    return {
+      DATABASE_URL: await preparePersonDatabase(services.DATABASE_URL!, progress),
+      KITH_WEBHOOK_ALLOWED_NETWORKS: '127.0.0.1/32',
+    };
+  },
+});
 
 /** The registry: a scenario's `setup` loads what it needs for `context.account`; the rest of a run is the same. */
 export const scenarios: Readonly<Record<string, Scenario>> = {
@@ -62,4 +85,14 @@ export const scenarios: Readonly<Record<string, Scenario>> = {
     kithEnv: (services) => ({ CLICKHOUSE_URL: services.CLICKHOUSE_URL!, KITH_CLICKHOUSE_DATABASE: BENCH_USAGE_DATABASE }),
     setup: (context) => loadUsageEvents(context, 10_000_000),
   },
+  'person-enrich-1m': personEnrich(
+    'person-enrich-1m',
+    'POST /v3/person.enrich {"email": ...} matching one of 1,000,000 generated persons in PostgreSQL, answered synchronously',
+    false,
+  ),
+  'person-enrich-1m-webhook': personEnrich(
+    'person-enrich-1m-webhook',
+    'POST /v3/person.enrich {"email": ..., "webhookUrl": ...}: 202 at once, the match delivered to a local receiver by the delivery worker',
+    true,
+  ),
 };
