@@ -42,11 +42,19 @@ export type CompanyCandidate = {
   };
 };
 
-/** Ties of the asked-for order go to the closer name, then to the more visited site; the domain makes it total. */
+/**
+ * Names holding every word of the query come before names that are only alike (`Silverleaf` before
+ * `Silverpath Shop`), whatever the order asked for: otherwise a large or much-visited company with a merely
+ * similar name would head a traffic or employees search. A misspelt query matches no name word for word, and
+ * is answered from the similar ones. Ties go to the closer name, then to the more visited site; the domain
+ * makes the order total.
+ */
+const WORD_FOR_WORD = `NOT EXISTS (SELECT 1 FROM unnest(string_to_array($1, ' ')) AS word
+                       WHERE position(' ' || word || ' ' IN ' ' || name_key || ' ') = 0) DESC`;
 const ORDER: Record<CompanySort, string> = {
   relevance: 'similarity(name_key, $1) DESC, word_similarity($1, name_key) DESC, traffic_rank ASC NULLS LAST, domain',
-  traffic: 'traffic_rank ASC NULLS LAST, similarity(name_key, $1) DESC, domain',
-  employees: 'employees DESC NULLS LAST, similarity(name_key, $1) DESC, traffic_rank ASC NULLS LAST, domain',
+  traffic: `${WORD_FOR_WORD}, traffic_rank ASC NULLS LAST, similarity(name_key, $1) DESC, domain`,
+  employees: `${WORD_FOR_WORD}, employees DESC NULLS LAST, similarity(name_key, $1) DESC, traffic_rank ASC NULLS LAST, domain`,
 };
 
 type CandidateRow = {
