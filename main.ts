@@ -9,6 +9,8 @@ import { systemClock, type Clock } from './adapters/clock.ts';
 import { ConfigError, serverConfigFromEnvironment, type ServerConfig } from './adapters/config.ts';
 import { migrate } from './adapters/db/migrate.ts';
 import { createStores, openDatabase } from './adapters/db/open.ts';
+import { sharedSecret } from './adapters/db/secrets.ts';
+import { personIdCodec } from './adapters/identity/person-ids.ts';
 import { createLogger, type Logger } from './adapters/logger.ts';
 import { inProcessReplies } from './adapters/replies/in-process.ts';
 import { busReplyInbox, busReplySender } from './adapters/replies/over-bus.ts';
@@ -80,7 +82,8 @@ export async function startKith(config: ServerConfig, options: StartOptions = {}
 
   const local = distributed ? undefined : inProcessReplies();
   const replies: ReplySender = local ?? busReplySender(bus);
-  const workerParts = { config, webhooks, log, clock, stores, usageStore, bus, topics, replies };
+  const personIds = personIdCodec(await sharedSecret(db, 'person-ids'));
+  const workerParts = { config, webhooks, log, clock, stores, usageStore, bus, topics, replies, personIds };
   const consumers = (await Promise.all(roles.workers.map((name) => startWorkerRole(name, workerParts)))).flat();
 
   let ingress: Ingress | undefined;

@@ -18,6 +18,7 @@ import {
 } from '../schemas/admin/webhooks.ts';
 import { ErrorBody } from '../schemas/errors.ts';
 import { v3Operations, type OperationSpec } from '../schemas/v3/operations.ts';
+import { NoContent } from '../schemas/v3/identity.ts';
 import type { ApiEnv } from './env.ts';
 import { NDJSON_MEDIA_TYPE } from './routes/admin-data.ts';
 
@@ -43,7 +44,9 @@ const IdempotencyKeyHeader = z.object({
 
 function v3Operation(name: string, spec: OperationSpec): ZodOpenApiOperationObject {
   const responses: ZodOpenApiOperationObject['responses'] = {
-    '200': { description: 'Success', content: json(spec.response) },
+    ...(spec.response === NoContent
+      ? { '204': { description: 'Done; no body' } }
+      : { '200': { description: 'Success', content: json(spec.response) } }),
     ...V3_ERRORS,
   };
   for (const status of spec.alsoAnswers ?? []) {
@@ -91,6 +94,11 @@ const adminPaths: ZodOpenApiPathsObject = {
   '/admin/persons': {
     post: adminOperation('Import NDJSON person records (docs/person-records.md); an id imported again is replaced', ImportSummary, {
       requestBody: { content: { [NDJSON_MEDIA_TYPE]: { schema: z.string().describe('One person record a line') } } },
+    }),
+  },
+  '/admin/companies': {
+    post: adminOperation('Import NDJSON company records (docs/company-records.md); a domain imported again is replaced', ImportSummary, {
+      requestBody: { content: { [NDJSON_MEDIA_TYPE]: { schema: z.string().describe('One company record a line') } } },
     }),
   },
   '/admin/plans': {

@@ -2,12 +2,16 @@ import type { Bus, Consumer } from '../adapters/bus/port.ts';
 import type { Clock } from '../adapters/clock.ts';
 import type { ServerConfig } from '../adapters/config.ts';
 import type { Stores } from '../adapters/db/port.ts';
+import type { PersonIdCodec } from '../adapters/identity/person-ids.ts';
 import type { Logger } from '../adapters/logger.ts';
 import type { ReplySender } from '../adapters/replies/port.ts';
 import type { UsageStore } from '../adapters/usage/port.ts';
 import type { TopicNames, WorkerName } from '../schemas/events/topics.ts';
 import { startDeliveryWorker } from '../workers/delivery/delivery-worker.ts';
 import { personEnrichHandler } from '../workers/enrichment/person-enrich.ts';
+import { companyEnrichHandler } from '../workers/enrichment/company-enrich.ts';
+import { companySearchHandler } from '../workers/enrichment/company-search.ts';
+import { identityHandlers } from '../workers/identity/handlers.ts';
 import { startWorker } from '../workers/runtime/worker.ts';
 import { statsGetHandler } from '../workers/usage/stats-get.ts';
 import type { WebhookSettings } from './webhook-settings.ts';
@@ -23,6 +27,7 @@ export type WorkerParts = {
   bus: Bus;
   topics: TopicNames;
   replies: ReplySender;
+  personIds: PersonIdCodec;
 };
 
 /**
@@ -33,6 +38,7 @@ export type WorkerParts = {
 export async function startWorkerRole(name: WorkerName, parts: WorkerParts): Promise<Consumer[]> {
   const { config, log, clock, stores, bus, topics, replies } = parts;
   const common = { name, topics, bus, replies, results: stores.idempotency, log, clock };
+  const matching = { persons: stores.persons, identity: stores.identity, personIds: parts.personIds };
   switch (name) {
     case 'usage':
       return Promise.all([
@@ -51,7 +57,20 @@ export async function startWorkerRole(name: WorkerName, parts: WorkerParts): Pro
         }),
       ]);
     case 'enrichment':
-      return [await startWorker({ ...common, concurrency: 16, handlers: { 'person.enrich': personEnrichHandler(stores.persons) } })];
+      return [
+        await startWorker({
+          ...common,
+          concurrency: 16,
+          handlers: {
+            'person.enrich': personEnrichHandler(matching),
+            'company.enrich': companyEnrichHandler({ companies: stores.companies, accounts: stores.accounts }),
+            'company.search': companySearchHandler(stores.companies),
+          },
+        }),
+      ];
+    case 'identity':
+      // One request of a partition at a time: one record's changes apply in the order they were made.
+      return [await startWorker({ ...common, concurrency: 1, handlers: identityHandlers(matching) })];
     case 'delivery':
       return [
         await startDeliveryWorker({

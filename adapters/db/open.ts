@@ -10,6 +10,8 @@ import { deliveryStore } from './deliveries.ts';
 import type { Stores } from './port.ts';
 import { webhookSecretStore } from './webhook-secrets.ts';
 import { personStore } from '../persons/store.ts';
+import { companyStore } from '../companies/store.ts';
+import { identityStore } from '../identity/store.ts';
 import type { SqlClient } from './sql-client.ts';
 
 export type DatabaseOptions = { databaseUrl: string | undefined; dataDir: string; poolSize: number };
@@ -32,5 +34,7 @@ export function createStores(db: SqlClient, newWebhookSecret: () => string): Sto
     deliveries: deliveryStore(db),
     webhookSecrets: webhookSecretStore(db, newWebhookSecret),
     persons: personStore(db),
+    companies: companyStore(db),
+    identity: identityStore(db),
   };
 }

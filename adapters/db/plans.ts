@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Plan } from '../../schemas/admin/plans.ts';
+import { ALL_COMPANY_DATA_ADD_ONS } from '../../schemas/v3/company-data-add-ons.ts';
 import type { PlanStore } from './port.ts';
 import { isoTimestamp } from './rows.ts';
 import type { SqlClient } from './sql-client.ts';
@@ -12,10 +13,11 @@ type PlanRow = {
   rate_limit: number;
   person_quota: number | null;
   company_quota: number | null;
+  data_add_ons: Plan['dataAddOns'];
   created_at: Date;
 };
 
-export const PLAN_COLUMNS = 'id, name, period, base_cost, rate_limit, person_quota, company_quota, created_at';
+export const PLAN_COLUMNS = 'id, name, period, base_cost, rate_limit, person_quota, company_quota, data_add_ons, created_at';
 
 export function toPlan(row: PlanRow): Plan {
   return {
@@ -26,6 +28,7 @@ export function toPlan(row: PlanRow): Plan {
     rateLimit: row.rate_limit,
     personQuota: row.person_quota,
     companyQuota: row.company_quota,
+    dataAddOns: row.data_add_ons,
     createdAt: isoTimestamp(row.created_at),
   };
 }
@@ -34,9 +37,18 @@ export function planStore(db: SqlClient): PlanStore {
   return {
     async create(input) {
       const [row] = await db.query<PlanRow>(
-        `INSERT INTO plans (id, name, period, base_cost, rate_limit, person_quota, company_quota)
-         VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING ${PLAN_COLUMNS}`,
-        [randomUUID(), input.name, input.period, input.baseCost, input.rateLimit, input.personQuota ?? null, input.companyQuota ?? null],
+        `INSERT INTO plans (id, name, period, base_cost, rate_limit, person_quota, company_quota, data_add_ons)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING ${PLAN_COLUMNS}`,
+        [
+          randomUUID(),
+          input.name,
+          input.period,
+          input.baseCost,
+          input.rateLimit,
+          input.personQuota ?? null,
+          input.companyQuota ?? null,
+          [...new Set(input.dataAddOns ?? ALL_COMPANY_DATA_ADD_ONS)],
+        ],
       );
       return toPlan(row!);
     },

@@ -4,6 +4,7 @@ import type { Plan, CreatePlanRequest } from '../../schemas/admin/plans.ts';
 import type { WebhookAttempt, WebhookDelivery, WebhookDeliveryDetail, WebhookSecret } from '../../schemas/admin/webhooks.ts';
 import type { Readable } from 'node:stream';
 import type { ImportSummary } from '../persons/import.ts';
+import type { CompanyCandidate, CompanySearch, StoredCompany } from '../companies/lookup.ts';
 import type { IdentifierKey } from '../persons/normalise.ts';
 
 /** The stores the ingress and workers use; implemented once over SqlClient for pg and PGlite. */
@@ -119,6 +120,42 @@ export interface PersonStore {
   import(input: Readable): Promise<ImportSummary>;
 }
 
+export type Tag = { key: string; value: string };
+export type IdentityRecord = { recordId: string; partnerId: string | null; personId: string | null };
+export type MappedRecord = IdentityRecord & { keys: IdentifierKey[]; tags: Tag[] };
+
+/** A customer's own records, their identifiers (as keys) and tags; every call is scoped to one account. */
+export interface IdentityStore {
+  /**
+   * Creates the record or replaces its partner id, person and keys; adds the tags. Rejects with ConflictError
+   * when the partner id is another record's.
+   */
+  map(accountId: string, record: MappedRecord): Promise<void>;
+  get(accountId: string, recordId: string): Promise<IdentityRecord | undefined>;
+  byPartnerId(accountId: string, partnerId: string): Promise<IdentityRecord | undefined>;
+  /** Records holding any of these keys among their own identifiers. */
+  byKeys(accountId: string, keys: IdentifierKey[]): Promise<IdentityRecord[]>;
+  /** Records linked to any of these persons. */
+  byPersons(accountId: string, personIds: string[]): Promise<IdentityRecord[]>;
+  /** Removes the record with its keys and tags; false when there was none. */
+  delete(accountId: string, recordId: string): Promise<boolean>;
+  /** The tags of each record, in key then value order. */
+  tags(accountId: string, recordIds: string[]): Promise<Map<string, Tag[]>>;
+  /** Adds tags (a pair already there stays as it was); false when there is no such record. */
+  addTags(accountId: string, recordId: string, tags: Tag[]): Promise<boolean>;
+  /** Removes these tags, or every tag; false when there is no such record. */
+  removeTags(accountId: string, recordId: string, tags: Tag[] | 'all'): Promise<boolean>;
+}
+
+/** The service's company data (docs/company-records.md). */
+export interface CompanyStore {
+  /** The company a domain names, in any writing; undefined when none. */
+  byDomain(domain: string): Promise<StoredCompany | undefined>;
+  search(search: CompanySearch): Promise<CompanyCandidate[]>;
+  /** Imports NDJSON company records (a domain imported again replaces that company). */
+  import(input: Readable): Promise<ImportSummary>;
+}
+
 /** Every store, as the composition root builds them over one database. */
 export type Stores = {
   plans: PlanStore;
@@ -128,4 +165,6 @@ export type Stores = {
   deliveries: DeliveryStore;
   webhookSecrets: WebhookSecretStore;
   persons: PersonStore;
+  companies: CompanyStore;
+  identity: IdentityStore;
 };

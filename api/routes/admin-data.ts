@@ -1,27 +1,33 @@
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { Hono } from 'hono';
-import type { PersonStore } from '../../adapters/db/port.ts';
+import type { CompanyStore, PersonStore } from '../../adapters/db/port.ts';
 import type { ApiEnv } from '../env.ts';
 import { ApiError } from '../errors.ts';
 
 export const NDJSON_MEDIA_TYPE = 'application/x-ndjson';
 
+type Importer = Pick<PersonStore | CompanyStore, 'import'>;
+
 /**
  * Loads data into a running Kith: the body is NDJSON records, read as a stream in constant memory and written
- * in transactions of 5,000 lines (docs/person-records.md). It is how an embedded Kith, whose database no other
- * process may open, takes data without a restart. Registered before the admin JSON body parser.
+ * in transactions of 5,000 lines (docs/person-records.md, docs/company-records.md). It is how an embedded
+ * Kith, whose database no other process may open, takes data without a restart. Registered before the admin
+ * JSON body parser.
  */
-export function adminDataRoutes(options: { persons: PersonStore }) {
+export function adminDataRoutes(options: { persons: PersonStore; companies: CompanyStore }) {
   const app = new Hono<ApiEnv>();
-  app.post('/persons', async (c) => {
-    const contentType = c.req.header('content-type') ?? '';
-    if (!contentType.toLowerCase().startsWith(NDJSON_MEDIA_TYPE)) {
-      throw new ApiError(415, `Send person records as NDJSON, with Content-Type: ${NDJSON_MEDIA_TYPE}`);
-    }
-    const body = c.req.raw.body;
-    if (!body) throw new ApiError(400, 'Invalid request: the body holds no person records');
-    return c.json(await options.persons.import(Readable.fromWeb(body as WebReadableStream<Uint8Array>)));
-  });
+  const importRoute = (path: string, kind: string, store: Importer) =>
+    app.post(path, async (c) => {
+      const contentType = c.req.header('content-type') ?? '';
+      if (!contentType.toLowerCase().startsWith(NDJSON_MEDIA_TYPE)) {
+        throw new ApiError(415, `Send ${kind} records as NDJSON, with Content-Type: ${NDJSON_MEDIA_TYPE}`);
+      }
+      const body = c.req.raw.body;
+      if (!body) throw new ApiError(400, `Invalid request: the body holds no ${kind} records`);
+      return c.json(await store.import(Readable.fromWeb(body as WebReadableStream<Uint8Array>)));
+    });
+  importRoute('/persons', 'person', options.persons);
+  importRoute('/companies', 'company', options.companies);
   return app;
 }

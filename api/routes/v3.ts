@@ -41,6 +41,7 @@ function operationRoute(name: string, spec: OperationSpec, options: V3RouteOptio
       body: spec.toWorker ? spec.toWorker(body as never) : body,
       query: c.req.query(),
       receivedAt: receivedAt.toISOString(),
+      ...(spec.orderedByRecord && { partitionKey: `${c.get('accountId')}/${(body as { recordId: string }).recordId}` }),
       ...extra,
     });
 
@@ -50,7 +51,7 @@ function operationRoute(name: string, spec: OperationSpec, options: V3RouteOptio
       if (refused) throw new ApiError(400, `Invalid webhookUrl provided: '${webhookUrl}' (${refused})`);
       await options.dispatcher.enqueue(event({ webhook: { url: webhookUrl, deliveryId: `msg_${randomBytes(16).toString('hex')}` } }));
       c.set('countedByWorker', true);
-      const message = `Queued for search. Your response will be sent to your webhook shortly at ${webhookUrl}`;
+      const message = spec.webhookAccepted?.(webhookUrl) ?? `Queued for search. Your response will be sent to your webhook shortly at ${webhookUrl}`;
       return c.json({ status: 202, message, requestId: c.get('requestId') }, 202);
     }
 
@@ -66,6 +67,7 @@ function operationRoute(name: string, spec: OperationSpec, options: V3RouteOptio
     }
 
     const reply = await options.dispatcher.dispatch(event(), deadline);
+    if (reply?.status === 204) return c.body(null, 204);
     if (reply) return c.json(reply.body as object, reply.status as ContentfulStatusCode);
     throw new ApiError(503, `${name} did not complete in time; please retry`, { 'Retry-After': '1' });
   };

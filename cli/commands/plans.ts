@@ -20,6 +20,9 @@ export function registerPlanCommands(program: Command, connect: () => Promise<Ad
     .requiredOption('--rate-limit <calls>', 'calls allowed per 60-second window', number)
     .option('--person-quota <matches>', 'person matches allowed per period', number)
     .option('--company-quota <matches>', 'company matches allowed per period', number)
+    .option('--data-add-ons <ids>', 'company data add-ons included, comma-separated (keypeople,traffic); all when absent', (value: string) =>
+      value.split(',').map((id) => id.trim()).filter((id) => id !== ''),
+    )
     .action(async (options) => {
       const plan = await (await connect()).post<Plan>('/plans', {
         name: options.name,
@@ -28,6 +31,7 @@ export function registerPlanCommands(program: Command, connect: () => Promise<Ad
         rateLimit: options.rateLimit,
         personQuota: options.personQuota,
         companyQuota: options.companyQuota,
+        dataAddOns: options.dataAddOns,
       });
       print(output(), plan, () => `Created plan ${plan.name} (${plan.id})`);
     });

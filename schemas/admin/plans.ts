@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CompanyDataAddOnId } from '../v3/company-data-add-ons.ts';
 
 export const PlanPeriod = z.enum(['MONTH', 'YEAR']);
 export type PlanPeriod = z.infer<typeof PlanPeriod>;
@@ -11,6 +12,11 @@ export const CreatePlanRequest = z
     rateLimit: z.number().int().min(1).max(1_000_000).describe('Calls allowed per rate-limit window'),
     personQuota: z.number().int().min(0).nullable().optional(),
     companyQuota: z.number().int().min(0).nullable().optional(),
+    dataAddOns: z
+      .array(CompanyDataAddOnId)
+      .max(20)
+      .optional()
+      .describe('The company data add-ons the plan includes; every one when absent'),
   })
   .meta({ id: 'CreatePlanRequest' });
 export type CreatePlanRequest = z.infer<typeof CreatePlanRequest>;
@@ -24,6 +30,7 @@ export const Plan = z
     rateLimit: z.number().int(),
     personQuota: z.number().int().nullable(),
     companyQuota: z.number().int().nullable(),
+    dataAddOns: z.array(CompanyDataAddOnId),
     createdAt: z.string(),
   })
   .meta({ id: 'Plan' });

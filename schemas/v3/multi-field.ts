@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emailKeys, phoneE164 } from '../../adapters/persons/normalise.ts';
 
 /**
  * The multi-field query: the identifying input of person.enrich (and, later, identity.*, permission.* and
@@ -77,9 +78,30 @@ export const usableLocation = (location: MultiFieldQuery['location']) =>
   ((filled(location.city) && (filled(location.region) || filled(location.regionCode))) || filled(location.postalCode));
 
 /**
+ * Whether the query gives something to look a person up by; `references` (recordId, personId, partnerId)
+ * count unless left out.
+ */
+export function givesIdentifier(query: MultiFieldQuery, options: { references: boolean } = { references: true }): boolean {
+  const place = usableLocation(query.location) || filled(query.placekey);
+  const identifiers = [
+    filled(query.email),
+    !!query.emails?.length,
+    filled(query.phone),
+    !!query.phones?.length,
+    usableName(query.name) && place,
+    !!query.profiles?.length,
+    !!query.maids?.length,
+    filled(query.li_nonid),
+  ];
+  const references = [filled(query.recordId), filled(query.personId), filled(query.partnerId)];
+  return identifiers.some(Boolean) || (options.references && references.some(Boolean));
+}
+
+/**
  * The rules no field can check alone, with the field they concern: the singular and plural forms together
  * stay within the per-type limit; a profile is a URL or a service with one of username and userid; name goes
- * with location or placekey and the other way round; and something usable must be given.
+ * with location or placekey and the other way round; something usable must be given; and clear emails and
+ * phones must be what they claim.
  */
 export function checkMultiField(query: MultiFieldQuery, ctx: z.RefinementCtx): void {
   const issue = (path: (string | number)[], message: string) => ctx.addIssue({ code: 'custom', path, message });
@@ -100,20 +122,26 @@ export function checkMultiField(query: MultiFieldQuery, ctx: z.RefinementCtx): v
   if (usableName(query.name) && !place) issue(['location'], 'name has to be queried together with location or placekey');
   if (place && !query.name) issue(['name'], 'location and placekey have to be queried together with name');
 
-  const given = [
-    filled(query.email),
-    !!query.emails?.length,
-    filled(query.phone),
-    !!query.phones?.length,
-    usableName(query.name) && place,
-    !!query.profiles?.length,
-    !!query.maids?.length,
-    filled(query.li_nonid),
-    filled(query.recordId),
-    filled(query.personId),
-    filled(query.partnerId),
-  ];
-  if (!given.some(Boolean)) {
+  if (!givesIdentifier(query)) {
     issue([], 'give at least one identifier: email, emails, phone, phones, profiles, maids, name with location or placekey, li_nonid, recordId, personId or partnerId');
+  }
+  checkIdentifiers(query, ctx);
+}
+
+type Given = { email?: string | null; emails?: string[] | null; phone?: string | null; phones?: string[] | null };
+
+/** The values of the singular and plural forms of a field, each with the path that names it. */
+const valuesOf = (body: Given, single: 'email' | 'phone', plural: 'emails' | 'phones') => [
+  ...(body[single]?.trim() ? [{ path: [single] as (string | number)[], value: body[single] }] : []),
+  ...(body[plural] ?? []).map((value, index) => ({ path: [plural, index] as (string | number)[], value })),
+];
+
+/** Clear emails must be addresses and phones numbers: a typo is the caller's to fix, not a silent miss. */
+function checkIdentifiers(body: Given, ctx: z.RefinementCtx) {
+  for (const { path, value } of valuesOf(body, 'email', 'emails')) {
+    if (emailKeys(value).length === 0) ctx.addIssue({ code: 'custom', path, message: 'not an email address, nor the MD5 or SHA-256 hex of one' });
+  }
+  for (const { path, value } of valuesOf(body, 'phone', 'phones')) {
+    if (!phoneE164(value)) ctx.addIssue({ code: 'custom', path, message: 'not a phone number' });
   }
 }

@@ -1,8 +1,20 @@
 import type { z } from 'zod';
 import type { WorkerName } from '../events/topics.ts';
-import { personLookupOf } from '../../workers/enrichment/evidence.ts';
+import { personLookupOf } from '../../workers/matching/evidence.ts';
 import { PersonEnrichRequest, PersonEnrichResponse } from './person-enrich.ts';
+import { CompanyEnrichRequest, CompanyEnrichResponse, companyLookupOf } from './company-enrich.ts';
+import { CompanySearchRequest, CompanySearchResponse, companySearchOf } from './company-search.ts';
 import { StatsGetRequest, StatsGetResponse } from './stats-get.ts';
+import { recordMappingOf, recordQueryOf } from '../../workers/identity/payloads.ts';
+import {
+  IdentityDeleteRequest,
+  IdentityMapRequest,
+  IdentityMapResponse,
+  IdentityResolveRequest,
+  IdentityResolveResponse,
+  NoContent,
+} from './identity.ts';
+import { RecordTags, StatusMessage, TagsCreateRequest, TagsDeleteRequest, TagsGetRequest, TagsGetResponse } from './tags.ts';
 
 export type OperationSpec = {
   summary: string;
@@ -18,6 +30,13 @@ export type OperationSpec = {
    * by the delivery worker.
    */
   webhook?: true;
+  /** The message of the 202 that accepts a webhook request, when the client contract gives the operation its own. */
+  webhookAccepted?: (url: string) => string;
+  /**
+   * Changes one record of the account (`recordId` in the body): its requests are partitioned by account and
+   * record and handled in order, so that one record's changes apply in the order they were made.
+   */
+  orderedByRecord?: true;
   /** A lookup: usage counts its 200 answers as matches and its 404s as misses (other operations: ok). */
   lookup?: true;
   request: z.ZodType;
@@ -44,11 +63,91 @@ export const v3Operations = {
     alsoAnswers: [202, 404],
     toWorker: personLookupOf,
   },
+  'company.enrich': {
+    summary: 'A company by its domain: the full company data, with the data add-ons of the plan',
+    worker: 'enrichment',
+    onDeadline: 'queue',
+    webhook: true,
+    webhookAccepted: (url) => `Webhook request accepted and queued for search. Results will be POSTed to ${url}`,
+    lookup: true,
+    request: CompanyEnrichRequest,
+    response: CompanyEnrichResponse,
+    alsoAnswers: [202, 404, 422],
+    toWorker: companyLookupOf,
+  },
+  'company.search': {
+    summary: 'Companies by name, optionally in a place: candidates whose lookupDomain company.enrich takes',
+    worker: 'enrichment',
+    onDeadline: 'queue',
+    webhook: true,
+    lookup: true,
+    request: CompanySearchRequest,
+    response: CompanySearchResponse,
+    alsoAnswers: [202, 404],
+    toWorker: companySearchOf,
+  },
   'stats.get': {
     summary: 'Usage statistics and plan of the current billing period',
     worker: 'usage',
     request: StatsGetRequest,
     response: StatsGetResponse,
+  },
+  'identity.map': {
+    summary: "Stores one of the account's records (its identifiers, partnerId and tags), linked to the person it names",
+    worker: 'identity',
+    orderedByRecord: true,
+    request: IdentityMapRequest,
+    response: IdentityMapResponse,
+    alsoAnswers: [409],
+    toWorker: recordMappingOf,
+  },
+  'identity.mapResolve': {
+    summary: 'identity.map, answered as identity.resolve answers for the record',
+    worker: 'identity',
+    orderedByRecord: true,
+    request: IdentityMapRequest,
+    response: IdentityResolveResponse,
+    alsoAnswers: [409],
+    toWorker: recordMappingOf,
+  },
+  'identity.resolve': {
+    summary: "The account's records, person ids and partner ids for identifiers, a recordId, personId or partnerId (?tags=true adds tags)",
+    worker: 'identity',
+    request: IdentityResolveRequest,
+    response: IdentityResolveResponse,
+    alsoAnswers: [404],
+    toWorker: recordQueryOf,
+  },
+  'identity.delete': {
+    summary: 'Removes a record with its identifiers and tags: HTTP 204, no body',
+    worker: 'identity',
+    orderedByRecord: true,
+    request: IdentityDeleteRequest,
+    response: NoContent,
+    alsoAnswers: [204, 404],
+  },
+  'tags.create': {
+    summary: "Adds key/value tags to one of the account's records; answers every tag of the record",
+    worker: 'identity',
+    orderedByRecord: true,
+    request: TagsCreateRequest,
+    response: RecordTags,
+    alsoAnswers: [404],
+  },
+  'tags.get': {
+    summary: 'Every tag of a record, by recordId or partnerId',
+    worker: 'identity',
+    request: TagsGetRequest,
+    response: TagsGetResponse,
+    alsoAnswers: [404],
+  },
+  'tags.delete': {
+    summary: 'Removes the given tags of a record, or all of them when none are given',
+    worker: 'identity',
+    orderedByRecord: true,
+    request: TagsDeleteRequest,
+    response: StatusMessage,
+    alsoAnswers: [404],
   },
 } as const satisfies Record<string, OperationSpec>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { emailKeys, phoneE164 } from '../../adapters/persons/normalise.ts';
 import { checkMultiField, multiFieldShape } from './multi-field.ts';
+import { webhookUrl } from './webhook-url.ts';
 
 export const CONFIDENCE_LEVELS = ['LOW', 'MED', 'HIGH', 'MAX'] as const;
 export type Confidence = (typeof CONFIDENCE_LEVELS)[number];
@@ -22,24 +22,6 @@ export const DATA_FILTERS = [
 ] as const;
 export type DataFilter = (typeof DATA_FILTERS)[number];
 
-type Given = { email?: string | null; emails?: string[] | null; phone?: string | null; phones?: string[] | null };
-
-/** The values of the singular and plural forms of a field, each with the path that names it. */
-const valuesOf = (body: Given, single: 'email' | 'phone', plural: 'emails' | 'phones') => [
-  ...(body[single]?.trim() ? [{ path: [single] as (string | number)[], value: body[single] }] : []),
-  ...(body[plural] ?? []).map((value, index) => ({ path: [plural, index] as (string | number)[], value })),
-];
-
-/** Clear emails must be addresses and phones numbers: a typo is the caller's to fix, not a silent miss. */
-function checkIdentifiers(body: Given, ctx: z.RefinementCtx) {
-  for (const { path, value } of valuesOf(body, 'email', 'emails')) {
-    if (emailKeys(value).length === 0) ctx.addIssue({ code: 'custom', path, message: 'not an email address, nor the MD5 or SHA-256 hex of one' });
-  }
-  for (const { path, value } of valuesOf(body, 'phone', 'phones')) {
-    if (!phoneE164(value)) ctx.addIssue({ code: 'custom', path, message: 'not a phone number' });
-  }
-}
-
 export const PersonEnrichRequest = z
   .object({
     ...multiFieldShape,
@@ -54,12 +36,9 @@ export const PersonEnrichRequest = z
     hemType: z.enum(['md5', 'sha1', 'sha256']).nullish().describe('Accepted for the Go client'),
     generatePid: z.boolean().nullish().describe('Accepted for the Java client'),
     tags: z.array(z.unknown()).nullish().describe('Accepted for the Java client'),
-    webhookUrl: z.string().max(2048).nullish().describe('Answer 202 at once and POST the result to this URL'),
+    webhookUrl,
   })
-  .superRefine((body, ctx) => {
-    checkMultiField(body, ctx);
-    checkIdentifiers(body, ctx);
-  })
+  .superRefine(checkMultiField)
   .meta({ id: 'PersonEnrichRequest' });
 export type PersonEnrichRequest = z.infer<typeof PersonEnrichRequest>;
 

@@ -1,6 +1,6 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { expect } from 'vitest';
 import type { PersonRecord } from '../../schemas/data/person-record.ts';
+import { importThroughAdmin } from './admin-import.ts';
 import type { TestKith } from './kith.ts';
 
 /** A US number in the 555 exchange nobody else uses, random enough that suites never share one. */
@@ -54,11 +54,4 @@ export function newPerson(overrides: Partial<Omit<PersonRecord, 'details'>> & { 
 }
 
 /** Loads persons into a running Kith through the admin API, as an operator would. */
-export async function loadPersons(kith: TestKith, persons: PersonRecord[]): Promise<void> {
-  const answer = await kith.client.request('POST', '/admin/persons', {
-    headers: { Authorization: `Bearer ${kith.adminToken}`, 'Content-Type': 'application/x-ndjson' },
-    body: persons.map((person) => JSON.stringify(person)).join('\n'),
-  });
-  expect(answer.status, answer.text).toBe(200);
-  expect(answer.body).toMatchObject({ rejectedCount: 0 });
-}
+export const loadPersons = (kith: TestKith, persons: PersonRecord[]) => importThroughAdmin(kith, '/admin/persons', persons);

@@ -23,6 +23,8 @@ export type PresentOptions = {
   maxEmails?: number | null;
   /** The caller gave a hashed email: no clear-text email, phone or name goes back. */
   hashedQuery: boolean;
+  /** The account's own ids for the person: its person id, and the records it mapped to them. */
+  accountIds: { personIds: string[]; recordIds: string[]; partnerIds: string[] };
 };
 
 type Document = Record<string, unknown> & { details?: Record<string, unknown> };
@@ -31,8 +33,8 @@ type Identifiers = { maids?: unknown[]; li_nonid?: unknown[] } & Record<string, 
 
 /**
  * A stored person as person.enrich answers it: the record's own `id` and `placekey` left out, emails with
- * their MD5 and SHA-256 (what callers holding only hashes match on), the account's identifier lists, and the
- * caller's filters and limits applied.
+ * their MD5 and SHA-256 (what callers holding only hashes match on), the account's own ids for the person,
+ * and the caller's filters and limits applied.
  */
 export function presentPerson(document: Document, options: PresentOptions): PersonEnrichResponse {
   const { id: _id, placekey: _placekey, details: stored = {}, ...summary } = document;
@@ -48,9 +50,7 @@ export function presentPerson(document: Document, options: PresentOptions): Pers
       ...identifiers,
       maids: (identifiers.maids ?? []).slice(0, options.maxMaids ?? undefined),
       li_nonid: identifiers.li_nonid ?? [],
-      personIds: [],
-      recordIds: [],
-      partnerIds: [],
+      ...options.accountIds,
     },
   };
   if (options.dataFilter?.length) {

@@ -7,6 +7,7 @@ the webhook answer (the test harness checks that). The checks grow with each ope
 """
 import os
 import sys
+import uuid
 
 from fullcontact import FullContactClient
 from fullcontact.api.base.base_api import BaseApi
@@ -61,9 +62,33 @@ check("the 404 message is Profile not found", miss.get_message() == "Profile not
 queued = client.person.enrich(email=EMAIL, webhookUrl=os.environ["KITH_WEBHOOK_URL"])
 check("with webhookUrl the answer is 202", queued.get_status_code() == 202 and queued.is_successful, describe(queued))
 
-# identity.resolve always carries ?tags=False|True: the query must not trouble the edge either.
-resolve = client.identity.resolve(recordId="r-1", include_tags=True)
-check("identity.resolve with ?tags=True passes the edge", resolve.get_status_code() not in (400, 401, 415), describe(resolve))
+# identity.map, identity.resolve (its ?tags=True|False query included) and identity.delete.
+record_id = f"py-{uuid.uuid4()}"
+mapped = client.identity.map(recordId=record_id, email=EMAIL,
+                             tags=[{"key": "segment", "value": "gold"}, {"key": "segment", "value": "trial"}])
+check("identity.map answers the recordId", mapped.get_status_code() == 200 and mapped.get_recordIds() == [record_id], describe(mapped))
+resolved = client.identity.resolve(recordId=record_id)
+check("identity.resolve by recordId", resolved.get_recordIds() == [record_id] and len(resolved.get_personIds()) == 1, describe(resolved))
+by_email = client.identity.resolve(email=EMAIL)
+check("identity.resolve by email", record_id in by_email.get_recordIds(), describe(by_email))
+with_tags = client.identity.resolve(recordId=record_id, include_tags=True)
+check("identity.resolve ?tags=True adds the tags by recordId",
+      with_tags.json().get("tags") == {record_id: [{"key": "segment", "value": "gold"}, {"key": "segment", "value": "trial"}]},
+      describe(with_tags))
+unknown = client.identity.resolve(recordId=f"unknown-{uuid.uuid4()}")
+check("an unknown record is a 404 the client takes as success", unknown.get_status_code() == 404 and unknown.is_successful, describe(unknown))
+
+# tags.create, tags.get and tags.delete; this client regroups tags to {key: [values]}.
+created = client.tags.create(recordId=record_id, tags={"region": "emea"})
+check("tags.create answers 200", created.get_status_code() == 200 and created.is_successful, describe(created))
+got = client.tags.get(recordId=record_id)
+check("tags.get lists every tag", got.get_tags() == {"segment": ["gold", "trial"], "region": ["emea"]}, describe(got))
+deleted = client.tags.delete(recordId=record_id, tags={"segment": "trial"})
+check("tags.delete is a success", deleted.is_successful and deleted.json().get("status") == 204, describe(deleted))
+check("the deleted tag is gone", client.tags.get(recordId=record_id).get_tags() == {"segment": ["gold"], "region": ["emea"]})
+
+removed = client.identity.delete(recordId=record_id)
+check("identity.delete answers 204", removed.get_status_code() == 204 and removed.is_successful, f"status={removed.get_status_code()}")
 
 print(f"{failures} failed")
 sys.exit(failures)

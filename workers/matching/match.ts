@@ -6,7 +6,8 @@ import type { Evidence, EvidenceCategory } from './evidence.ts';
  * The deterministic score of person.enrich (docs/decisions.md, "How person.enrich matches"). Each kind of
  * evidence has a weight, in points out of 100: how sure a match on it alone makes us. An identifier that names
  * several persons (a household phone) shares its weight among them. A person's score combines the strongest
- * evidence of each kind that names them as independent evidence: 100 × (1 − Π(1 − weight/100)).
+ * evidence of each kind that names them as independent evidence: 100 × (1 − Π(1 − weight/100)). A reference
+ * to the account's own record of a person (recordId, personId, partnerId) is the strongest evidence.
  */
 export const EVIDENCE_WEIGHTS: Readonly<Record<EvidenceCategory, number>> = {
   email: 90,
@@ -16,6 +17,7 @@ export const EVIDENCE_WEIGHTS: Readonly<Record<EvidenceCategory, number>> = {
   phone: 70,
   name_address: 70,
   name_placekey: 70,
+  record: 95,
 };
 
 /** The least score each confidence accepts. */
@@ -27,7 +29,7 @@ export type Candidate = { personId: string; score: number };
 export function scoreCandidates(evidence: Evidence[], personsOf: (key: IdentifierKey) => readonly string[]): Candidate[] {
   const strongest = new Map<string, Map<EvidenceCategory, number>>();
   for (const item of evidence) {
-    const named = new Set(item.keys.flatMap((key) => personsOf(key)));
+    const named = new Set(item.personIds ?? item.keys.flatMap((key) => personsOf(key)));
     const weight = EVIDENCE_WEIGHTS[item.category] / named.size;
     for (const personId of named) {
       const byCategory = strongest.get(personId) ?? new Map<EvidenceCategory, number>();

@@ -9,19 +9,25 @@ import {
   profileKeys,
   type IdentifierKey,
 } from '../../adapters/persons/normalise.ts';
-import { usableLocation, usableName } from '../../schemas/v3/multi-field.ts';
+import { usableLocation, usableName, type MultiFieldQuery } from '../../schemas/v3/multi-field.ts';
 import type { Confidence, DataFilter, PersonEnrichRequest } from '../../schemas/v3/person-enrich.ts';
 
 /** The kinds of evidence the matcher weighs (docs/decisions.md, "How person.enrich matches"). */
-export type EvidenceCategory = 'email' | 'phone' | 'maid' | 'profile' | 'li_nonid' | 'name_address' | 'name_placekey';
+export type EvidenceCategory = 'email' | 'phone' | 'maid' | 'profile' | 'li_nonid' | 'name_address' | 'name_placekey' | 'record';
 
-/** One identifier of the query and the lookup keys it may be stored under (an email: both hashes). */
-export type Evidence = { category: EvidenceCategory; keys: IdentifierKey[] };
+/**
+ * One identifier of the query and the lookup keys it may be stored under (an email: both hashes); or, for a
+ * reference to the account's own records (category `record`), the persons it names already.
+ */
+export type Evidence = { category: EvidenceCategory; keys: IdentifierKey[]; personIds?: string[] };
+
+/** The account's own names for a person: resolved through its identity records and person ids. */
+export type References = { recordId?: string; personId?: string; partnerId?: string };
 
 const nonEmpty = (values: Array<string | null | undefined>) => values.filter((value): value is string => !!value?.trim());
 
 /** The query's identifiers as evidence, normalised as stored persons' identifiers are. */
-export function evidenceOf(query: PersonEnrichRequest): Evidence[] {
+export function evidenceOf(query: MultiFieldQuery): Evidence[] {
   const evidence: Evidence[] = [];
   const add = (category: EvidenceCategory, keys: IdentifierKey[]) => {
     if (keys.length > 0) evidence.push({ category, keys });
@@ -50,6 +56,12 @@ export function evidenceOf(query: PersonEnrichRequest): Evidence[] {
   return evidence;
 }
 
+export const referencesOf = (query: MultiFieldQuery): References => ({
+  ...(query.recordId?.trim() && { recordId: query.recordId.trim() }),
+  ...(query.personId?.trim() && { personId: query.personId.trim() }),
+  ...(query.partnerId?.trim() && { partnerId: query.partnerId.trim() }),
+});
+
 /** True when the caller identified the person by a hashed email: the answer then holds no clear contact data. */
 const queriedByHashedEmail = (query: PersonEnrichRequest): boolean =>
   nonEmpty([query.email, ...(query.emails ?? [])]).some((email) => isMd5(email) || isSha256(email));
@@ -60,6 +72,7 @@ const queriedByHashedEmail = (query: PersonEnrichRequest): boolean =>
  */
 export type PersonLookup = {
   evidence: Evidence[];
+  references: References;
   confidence: Confidence;
   dataFilter?: DataFilter[] | null;
   maxMaids?: number | null;
@@ -69,6 +82,7 @@ export type PersonLookup = {
 
 export const personLookupOf = (query: PersonEnrichRequest): PersonLookup => ({
   evidence: evidenceOf(query),
+  references: referencesOf(query),
   confidence: query.confidence ?? 'HIGH',
   dataFilter: query.dataFilter,
   maxMaids: query.maxMaids,

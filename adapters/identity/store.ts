@@ -1,0 +1,118 @@
+import type { IdentityRecord, IdentityStore, Tag } from '../db/port.ts';
+import type { SqlClient } from '../db/sql-client.ts';
+
+type RecordRow = { record_id: string; partner_id: string | null; person_id: string | null };
+
+const RECORD_COLUMNS = 'r.record_id, r.partner_id, r.person_id::text AS person_id';
+const toRecord = (row: RecordRow): IdentityRecord => ({ recordId: row.record_id, partnerId: row.partner_id, personId: row.person_id });
+
+/** Whether the account has this record. */
+async function recordExists(db: SqlClient, accountId: string, recordId: string): Promise<boolean> {
+  const rows = await db.query('SELECT 1 FROM identity_records WHERE account_id = $1 AND record_id = $2', [accountId, recordId]);
+  return rows.length > 0;
+}
+
+/** Customer records, their keys and tags, over any SqlClient; every statement names the account. */
+export function identityStore(db: SqlClient): IdentityStore {
+  const records = async (sql: string, params: unknown[]) => (await db.query<RecordRow>(sql, params)).map(toRecord);
+  return {
+    map: (accountId, record) =>
+      db.transaction(async (tx) => {
+        await tx.query(
+          `INSERT INTO identity_records (account_id, record_id, partner_id, person_id) VALUES ($1, $2, $3, $4)
+           ON CONFLICT (account_id, record_id)
+           DO UPDATE SET partner_id = EXCLUDED.partner_id, person_id = EXCLUDED.person_id, updated_at = now()`,
+          [accountId, record.recordId, record.partnerId, record.personId],
+        );
+        await tx.query('DELETE FROM identity_record_keys WHERE account_id = $1 AND record_id = $2', [accountId, record.recordId]);
+        if (record.keys.length > 0) {
+          await tx.query(
+            `INSERT INTO identity_record_keys (account_id, kind, value, record_id)
+             SELECT $1, k.kind, k.value, $2 FROM unnest($3::text[], $4::text[]) AS k (kind, value)
+             ON CONFLICT DO NOTHING`,
+            [accountId, record.recordId, record.keys.map((key) => key.kind), record.keys.map((key) => key.value)],
+          );
+        }
+        await insertTags(tx, accountId, record.recordId, record.tags);
+      }),
+
+    get: async (accountId, recordId) =>
+      (await records(`SELECT ${RECORD_COLUMNS} FROM identity_records r WHERE r.account_id = $1 AND r.record_id = $2`, [accountId, recordId]))[0],
+
+    byPartnerId: async (accountId, partnerId) =>
+      (await records(`SELECT ${RECORD_COLUMNS} FROM identity_records r WHERE r.account_id = $1 AND r.partner_id = $2`, [accountId, partnerId]))[0],
+
+    byKeys: (accountId, keys) =>
+      keys.length === 0
+        ? Promise.resolve([])
+        : records(
+            `SELECT DISTINCT ${RECORD_COLUMNS}
+               FROM unnest($2::text[], $3::text[]) AS k (kind, value)
+               JOIN identity_record_keys i ON i.account_id = $1 AND i.kind = k.kind AND i.value = k.value
+               JOIN identity_records r ON r.account_id = $1 AND r.record_id = i.record_id
+              ORDER BY r.record_id`,
+            [accountId, keys.map((key) => key.kind), keys.map((key) => key.value)],
+          ),
+
+    byPersons: (accountId, personIds) =>
+      personIds.length === 0
+        ? Promise.resolve([])
+        : records(
+            `SELECT ${RECORD_COLUMNS} FROM identity_records r
+              WHERE r.account_id = $1 AND r.person_id = ANY($2::bigint[]) ORDER BY r.record_id`,
+            [accountId, personIds],
+          ),
+
+    delete: (accountId, recordId) =>
+      db.transaction(async (tx) => {
+        const deleted = await tx.query('DELETE FROM identity_records WHERE account_id = $1 AND record_id = $2 RETURNING 1', [accountId, recordId]);
+        await tx.query('DELETE FROM identity_record_keys WHERE account_id = $1 AND record_id = $2', [accountId, recordId]);
+        await tx.query('DELETE FROM record_tags WHERE account_id = $1 AND record_id = $2', [accountId, recordId]);
+        return deleted.length > 0;
+      }),
+
+    async tags(accountId, recordIds) {
+      const byRecord = new Map<string, Tag[]>(recordIds.map((id) => [id, []]));
+      if (recordIds.length === 0) return byRecord;
+      const rows = await db.query<{ record_id: string; key: string; value: string }>(
+        `SELECT record_id, key, value FROM record_tags WHERE account_id = $1 AND record_id = ANY($2::text[]) ORDER BY record_id, key, value`,
+        [accountId, recordIds],
+      );
+      for (const row of rows) byRecord.get(row.record_id)?.push({ key: row.key, value: row.value });
+      return byRecord;
+    },
+
+    addTags: (accountId, recordId, tags) =>
+      db.transaction(async (tx) => {
+        if (!(await recordExists(tx, accountId, recordId))) return false;
+        await insertTags(tx, accountId, recordId, tags);
+        return true;
+      }),
+
+    removeTags: (accountId, recordId, tags) =>
+      db.transaction(async (tx) => {
+        if (!(await recordExists(tx, accountId, recordId))) return false;
+        if (tags === 'all') {
+          await tx.query('DELETE FROM record_tags WHERE account_id = $1 AND record_id = $2', [accountId, recordId]);
+        } else {
+          await tx.query(
+            `DELETE FROM record_tags t USING unnest($3::text[], $4::text[]) AS d (key, value)
+              WHERE t.account_id = $1 AND t.record_id = $2 AND t.key = d.key AND t.value = d.value`,
+            [accountId, recordId, tags.map((tag) => tag.key), tags.map((tag) => tag.value)],
+          );
+        }
+        return true;
+      }),
+  };
+}
+
+/** Adds the pairs not there yet; a pair tagged before keeps its first creation time. */
+async function insertTags(db: SqlClient, accountId: string, recordId: string, tags: Tag[]): Promise<void> {
+  if (tags.length === 0) return;
+  await db.query(
+    `INSERT INTO record_tags (account_id, record_id, key, value)
+     SELECT $1, $2, t.key, t.value FROM unnest($3::text[], $4::text[]) AS t (key, value)
+     ON CONFLICT DO NOTHING`,
+    [accountId, recordId, tags.map((tag) => tag.key), tags.map((tag) => tag.value)],
+  );
+}

@@ -1,0 +1,168 @@
+import { hash, randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PersonRecord } from '../../schemas/data/person-record.ts';
+import { createAccount, type TestAccount } from '../support/factories.ts';
+import { startTestKith, type TestKith } from '../support/kith.ts';
+import { MODES } from '../support/modes.ts';
+import { loadPersons, newPerson } from '../support/persons.ts';
+
+const emailOf = (person: PersonRecord) => person.details.emails[0]!.value;
+const newRecordId = () => `crm-${randomUUID()}`;
+const PERSON_ID = /^[A-Za-z0-9_-]{22}$/;
+
+describe.each(MODES)('identity records (%s)', (mode) => {
+  let kith: TestKith;
+  let account: TestAccount;
+  let other: TestAccount;
+  const ada = newPerson();
+  const call = (operation: string, body: unknown, options: { key?: string; query?: string } = {}) =>
+    kith.client.v3(operation, body, { key: options.key ?? account.key, query: options.query });
+
+  beforeAll(async () => {
+    kith = await startTestKith(mode);
+    [account, other] = await Promise.all([createAccount(kith), createAccount(kith)]);
+    await loadPersons(kith, [ada]);
+  });
+  afterAll(() => kith?.stop());
+
+  it('maps a record to the person its identifiers name, and resolves it every way', async () => {
+    const recordId = newRecordId();
+    const partnerId = `partner-${randomUUID()}`;
+    const mapped = await call('identity.map', { recordId, partnerId, emails: [emailOf(ada)], tags: [{ key: 'segment', value: 'gold' }] });
+    expect(mapped.status, mapped.text).toBe(200);
+    expect(mapped.body).toEqual({ recordIds: [recordId], tags: [{ key: 'segment', value: 'gold' }] });
+
+    const byRecord = await call('identity.resolve', { recordId });
+    expect(byRecord.status, byRecord.text).toBe(200);
+    expect(byRecord.body).toEqual({ recordIds: [recordId], personIds: [expect.stringMatching(PERSON_ID)], partnerIds: [partnerId] });
+    const [personId] = byRecord.body.personIds;
+
+    for (const query of [
+      { email: emailOf(ada).toUpperCase() },
+      { emails: [hash('sha256', emailOf(ada), 'hex')] },
+      { phones: [ada.details.phones[0]!.value] },
+      { personId },
+      { partnerId },
+    ]) {
+      const resolved = await call('identity.resolve', query);
+      expect(resolved.status, `${JSON.stringify(query)}: ${resolved.text}`).toBe(200);
+      expect(resolved.body).toEqual({ recordIds: [recordId], personIds: [personId], partnerIds: [partnerId] });
+    }
+  });
+
+  it('adds tags keyed by recordId with ?tags=true, in any case, and omits them otherwise', async () => {
+    const recordId = newRecordId();
+    await call('identity.map', { recordId, emails: [`tags-${randomUUID()}@example.org`], tags: [{ key: 'k', value: 'v1' }, { key: 'k', value: 'v2' }] });
+    for (const query of ['?tags=true', '?tags=True']) {
+      const resolved = await call('identity.resolve', { recordId }, { query });
+      expect(resolved.body.tags).toEqual({ [recordId]: [{ key: 'k', value: 'v1' }, { key: 'k', value: 'v2' }] });
+    }
+    expect((await call('identity.resolve', { recordId }, { query: '?tags=False' })).body).not.toHaveProperty('tags');
+    expect((await call('identity.resolve', { recordId })).body).not.toHaveProperty('tags');
+  });
+
+  it('keeps a record no person matches, found by its own identifiers', async () => {
+    const recordId = newRecordId();
+    const email = `unknown-${randomUUID()}@example.org`;
+    expect((await call('identity.map', { recordId, email })).status).toBe(200);
+    expect((await call('identity.resolve', { email })).body).toEqual({ recordIds: [recordId], personIds: [], partnerIds: [] });
+    expect(await call('identity.resolve', { email: `nobody-${randomUUID()}@example.org` })).toMatchObject({
+      status: 404,
+      body: { status: 404, message: 'No records found for identifier: the given identifiers' },
+    });
+  });
+
+  it('mapping a record again replaces its identifiers and partner id', async () => {
+    const recordId = newRecordId();
+    const first = `first-${randomUUID()}@example.org`;
+    const second = `second-${randomUUID()}@example.org`;
+    await call('identity.map', { recordId, email: first, partnerId: `p-${randomUUID()}` });
+    await call('identity.map', { recordId, email: second });
+    expect((await call('identity.resolve', { email: first })).status).toBe(404);
+    expect((await call('identity.resolve', { email: second })).body).toEqual({ recordIds: [recordId], personIds: [], partnerIds: [] });
+  });
+
+  it('identity.mapResolve maps and answers as identity.resolve, with the other records of the person', async () => {
+    const earlier = newRecordId();
+    await call('identity.map', { recordId: earlier, phones: [ada.details.phones[0]!.value] });
+    const recordId = newRecordId();
+    const answer = await call('identity.mapResolve', { recordId, emails: [emailOf(ada)] });
+    expect(answer.status, answer.text).toBe(200);
+    expect(answer.body.recordIds).toEqual(expect.arrayContaining([earlier, recordId]));
+    expect(answer.body.personIds).toEqual([expect.stringMatching(PERSON_ID)]);
+  });
+
+  it('refuses a partnerId that is another record of the account with 409', async () => {
+    const partnerId = `partner-${randomUUID()}`;
+    await call('identity.map', { recordId: newRecordId(), email: `a-${randomUUID()}@example.org`, partnerId });
+    const clash = await call('identity.map', { recordId: newRecordId(), email: `b-${randomUUID()}@example.org`, partnerId });
+    expect(clash.status, clash.text).toBe(409);
+    expect(clash.body.message).toContain('partnerId');
+  });
+
+  it('deletes a record with 204 and no body; then it is unknown', async () => {
+    const recordId = newRecordId();
+    const email = `delete-${randomUUID()}@example.org`;
+    await call('identity.map', { recordId, email, tags: [{ key: 'a', value: 'b' }] });
+    const deleted = await call('identity.delete', { recordId, emails: [], phones: [], maids: [], profiles: [], generatePid: false });
+    expect(deleted.status).toBe(204);
+    expect(deleted.text).toBe('');
+    expect(await call('identity.resolve', { recordId })).toMatchObject({
+      status: 404,
+      body: { status: 404, message: `No records found for identifier: ${recordId}` },
+    });
+    expect((await call('identity.resolve', { email })).status).toBe(404);
+    expect((await call('tags.get', { recordId })).status).toBe(404);
+    expect((await call('identity.delete', { recordId })).status).toBe(404);
+  });
+
+  it('lets person.enrich find the person by recordId, personId or partnerId, and names them in identifiers', async () => {
+    const recordId = newRecordId();
+    const partnerId = `partner-${randomUUID()}`;
+    await call('identity.map', { recordId, partnerId, emails: [emailOf(ada)] });
+    const [personId] = (await call('identity.resolve', { recordId })).body.personIds;
+    for (const query of [{ recordId }, { personId }, { partnerId }]) {
+      const answer = await call('person.enrich', query);
+      expect(answer.status, `${JSON.stringify(query)}: ${answer.text}`).toBe(200);
+      expect(answer.body.fullName).toBe(ada.fullName);
+      expect(answer.body.details.identifiers.personIds).toEqual([personId]);
+      expect(answer.body.details.identifiers.recordIds).toContain(recordId);
+      expect(answer.body.details.identifiers.partnerIds).toContain(partnerId);
+    }
+  });
+
+  it("keeps every account's records, tags and person ids to itself", async () => {
+    const recordId = newRecordId();
+    const partnerId = `partner-${randomUUID()}`;
+    await call('identity.map', { recordId, partnerId, emails: [emailOf(ada)], tags: [{ key: 'x', value: 'y' }] });
+    const [personId] = (await call('identity.resolve', { recordId })).body.personIds;
+    const asOther = (operation: string, body: unknown) => call(operation, body, { key: other.key });
+
+    for (const query of [{ recordId }, { personId }, { partnerId }]) expect((await asOther('identity.resolve', query)).status).toBe(404);
+    expect((await asOther('tags.get', { recordId })).status).toBe(404);
+    expect((await asOther('tags.create', { recordId, tags: [{ key: 'a', value: 'b' }] })).status).toBe(404);
+    expect((await asOther('tags.delete', { recordId })).status).toBe(404);
+    expect((await asOther('identity.delete', { recordId })).status).toBe(404);
+    expect((await asOther('person.enrich', { personId })).status).toBe(404);
+    // The same person has another id for the other account, and none of this account's records.
+    const theirs = await asOther('identity.resolve', { emails: [emailOf(ada)] });
+    expect(theirs.body).toEqual({ recordIds: [], personIds: [expect.stringMatching(PERSON_ID)], partnerIds: [] });
+    expect(theirs.body.personIds[0]).not.toBe(personId);
+    expect((await call('tags.get', { recordId })).body.tags).toEqual([{ key: 'x', value: 'y' }]);
+  });
+
+  it.each([
+    ['identity.map', 'no recordId', { email: 'a@example.com' }, 'recordId'],
+    ['identity.map', 'no identifier besides recordId', { recordId: 'r1', partnerId: 'p1' }, 'identifier'],
+    ['identity.map', 'a personId', { recordId: 'r1', email: 'a@example.com', personId: 'x' }, 'personId'],
+    ['identity.map', 'a tag without value', { recordId: 'r1', email: 'a@example.com', tags: [{ key: 'k' }] }, 'tags[0].value'],
+    ['identity.map', 'a recordId that is a number', { recordId: 7, email: 'a@example.com' }, 'recordId'],
+    ['identity.resolve', 'recordId with personId', { recordId: 'r1', personId: 'p1' }, 'personId'],
+    ['identity.resolve', 'nothing', {}, 'identifier'],
+    ['identity.delete', 'no recordId', { emails: [] }, 'recordId'],
+  ])('%s answers 400 naming the field for %s', async (operation, _case, body, field) => {
+    const answer = await call(operation, body);
+    expect(answer.status, answer.text).toBe(400);
+    expect(answer.body.message).toContain(field);
+  });
+});

@@ -1,0 +1,76 @@
+import type { OperationHandler } from '../../adapters/dispatch/port.ts';
+import { ConflictError } from '../../adapters/errors.ts';
+import type { Tag } from '../../adapters/db/port.ts';
+import type { OperationReply } from '../../schemas/events/operation-requested.ts';
+import { findPerson, type Matching } from '../matching/find-person.ts';
+import type { RecordMapping, RecordQuery } from './payloads.ts';
+import { noRecords, resolveRecords } from './resolve.ts';
+
+/** `?tags=true`, in any case (the Python client sends `True` and `False`). */
+const tagsWanted = (query: Record<string, string>) => query.tags?.toLowerCase() === 'true';
+
+/**
+ * identity.map stores the record (replacing its identifiers, partner id and person; adding its tags) linked to
+ * the person its identifiers name at HIGH confidence, if any. identity.mapResolve answers as identity.resolve.
+ */
+function mapRecord(matching: Matching, answer: 'map' | 'resolve'): OperationHandler {
+  return async (request) => {
+    const mapping = request.body as RecordMapping;
+    const { accountId } = request;
+    const person = await findPerson(matching, { accountId, evidence: mapping.evidence, references: {}, confidence: 'HIGH' });
+    try {
+      await matching.identity.map(accountId, {
+        recordId: mapping.recordId,
+        partnerId: mapping.partnerId,
+        personId: person?.id ?? null,
+        keys: mapping.evidence.flatMap((item) => item.keys),
+        tags: mapping.tags,
+      });
+    } catch (error) {
+      if (!(error instanceof ConflictError)) throw error;
+      return { status: 409, body: { status: 409, message: `partnerId ${mapping.partnerId} belongs to another record of this account` } };
+    }
+    if (answer === 'resolve') {
+      return resolveRecords(matching, accountId, { evidence: [], references: { recordId: mapping.recordId } }, tagsWanted(request.query));
+    }
+    return { status: 200, body: { recordIds: [mapping.recordId], ...(mapping.tags.length > 0 && { tags: mapping.tags }) } };
+  };
+}
+
+const recordTags = async (matching: Matching, accountId: string, recordId: string) =>
+  (await matching.identity.tags(accountId, [recordId])).get(recordId) ?? [];
+
+/** The identity worker's operations: the account's records, their links to persons, and their tags. */
+export function identityHandlers(matching: Matching): Record<string, OperationHandler> {
+  const { identity } = matching;
+  return {
+    'identity.map': mapRecord(matching, 'map'),
+    'identity.mapResolve': mapRecord(matching, 'resolve'),
+    'identity.resolve': (request) => resolveRecords(matching, request.accountId, request.body as RecordQuery, tagsWanted(request.query)),
+
+    async 'identity.delete'(request) {
+      const { recordId } = request.body as { recordId: string };
+      return (await identity.delete(request.accountId, recordId)) ? { status: 204, body: null } : noRecords(recordId);
+    },
+
+    async 'tags.create'(request) {
+      const { recordId, tags } = request.body as { recordId: string; tags: Tag[] };
+      if (!(await identity.addTags(request.accountId, recordId, tags))) return noRecords(recordId);
+      return { status: 200, body: { recordId, tags: await recordTags(matching, request.accountId, recordId) } };
+    },
+
+    async 'tags.get'(request) {
+      const { recordId, partnerId } = request.body as { recordId?: string | null; partnerId?: string | null };
+      const record = recordId ? await identity.get(request.accountId, recordId) : await identity.byPartnerId(request.accountId, partnerId!);
+      if (!record) return noRecords((recordId ?? partnerId)!);
+      const tags = await recordTags(matching, request.accountId, record.recordId);
+      return { status: 200, body: { recordId: record.recordId, partnerId: record.partnerId, tags } } satisfies OperationReply;
+    },
+
+    async 'tags.delete'(request) {
+      const { recordId, tags } = request.body as { recordId: string; tags?: Tag[] | null };
+      if (!(await identity.removeTags(request.accountId, recordId, tags?.length ? tags : 'all'))) return noRecords(recordId);
+      return { status: 200, body: { status: 204, message: 'Tags deleted' } };
+    },
+  };
+}

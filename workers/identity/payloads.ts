@@ -1,0 +1,20 @@
+import type { Tag } from '../../adapters/db/port.ts';
+import type { IdentityMapRequest } from '../../schemas/v3/identity.ts';
+import type { MultiFieldQuery } from '../../schemas/v3/multi-field.ts';
+import { evidenceOf, referencesOf, type Evidence, type References } from '../matching/evidence.ts';
+
+/**
+ * What the identity worker is sent: identifiers as lookup keys only (hashes for emails and phones), so that
+ * clear contact data from requests does not travel on the bus, and the record's own ids and tags.
+ */
+export type RecordMapping = { recordId: string; partnerId: string | null; evidence: Evidence[]; tags: Tag[] };
+export type RecordQuery = { evidence: Evidence[]; references: References };
+
+export const recordMappingOf = (body: IdentityMapRequest): RecordMapping => ({
+  recordId: body.recordId,
+  partnerId: body.partnerId?.trim() || null,
+  evidence: evidenceOf(body),
+  tags: body.tags ?? [],
+});
+
+export const recordQueryOf = (body: MultiFieldQuery): RecordQuery => ({ evidence: evidenceOf(body), references: referencesOf(body) });
