@@ -50,6 +50,9 @@ export type OperationSpec = {
   toWorker?: (body: never) => unknown;
 };
 
+/** The client contract's 202 for a company request with a webhook (person.enrich has a message of its own). */
+const companyWebhookAccepted = (url: string) => `Webhook request accepted and queued for search. Results will be POSTed to ${url}`;
+
 /** Every v3 operation Kith serves: the single source for routing, validation and the OpenAPI document. */
 export const v3Operations = {
   'person.enrich': {
@@ -68,7 +71,7 @@ export const v3Operations = {
     worker: 'enrichment',
     onDeadline: 'queue',
     webhook: true,
-    webhookAccepted: (url) => `Webhook request accepted and queued for search. Results will be POSTed to ${url}`,
+    webhookAccepted: companyWebhookAccepted,
     lookup: true,
     request: CompanyEnrichRequest,
     response: CompanyEnrichResponse,
@@ -80,6 +83,7 @@ export const v3Operations = {
     worker: 'enrichment',
     onDeadline: 'queue',
     webhook: true,
+    webhookAccepted: companyWebhookAccepted,
     lookup: true,
     request: CompanySearchRequest,
     response: CompanySearchResponse,
