@@ -3,7 +3,8 @@
 Only the base URL is changed, as the client contract shows. Each check prints one line; the exit code is
 the number of failed checks. Environment: KITH_URL (e.g. http://127.0.0.1:8080), KITH_API_KEY, and a person
 Kith holds: KITH_PERSON_EMAIL, KITH_PERSON_PHONE, KITH_PERSON_NAME (its full name); KITH_WEBHOOK_URL receives
-the webhook answer (the test harness checks that). The checks grow with each operation Kith serves.
+the webhook answer (the test harness checks that); a company Kith holds: KITH_COMPANY_DOMAIN, KITH_COMPANY_NAME,
+and KITH_COMPANY_WEBHOOK_URL for its webhook answer. The checks grow with each operation Kith serves.
 """
 import os
 import sys
@@ -89,6 +90,21 @@ check("the deleted tag is gone", client.tags.get(recordId=record_id).get_tags() 
 
 removed = client.identity.delete(recordId=record_id)
 check("identity.delete answers 204", removed.get_status_code() == 204 and removed.is_successful, f"status={removed.get_status_code()}")
+
+# company.enrich: a hit by domain (in another writing), a miss as a successful 404, and a webhook answer.
+DOMAIN = os.environ["KITH_COMPANY_DOMAIN"]
+company = client.company.enrich(domain=f"https://www.{DOMAIN.upper()}/about")
+check("company.enrich by domain matches", company.get_status_code() == 200 and company.is_successful, describe(company))
+check("the summary carries the company name", company.get_summary().get("name") == os.environ["KITH_COMPANY_NAME"], company.get_summary())
+check("details carry images with url and value",
+      all(image.get("url") and image.get("value") for image in company.get_details().get("images", [])), company.get_details())
+unknown_company = client.company.enrich(domain="no-such-company-python.example.org")
+check("an unknown domain is 404 NOT_REGISTERED", unknown_company.get_status_code() == 404
+      and unknown_company.json().get("reasonCode") == "NOT_REGISTERED", describe(unknown_company))
+check("the company 404 is a success to the client", unknown_company.is_successful, describe(unknown_company))
+queued_company = client.company.enrich(domain=DOMAIN, webhookUrl=os.environ["KITH_COMPANY_WEBHOOK_URL"])
+check("company.enrich with webhookUrl is 202", queued_company.get_status_code() == 202 and queued_company.is_successful,
+      describe(queued_company))
 
 print(f"{failures} failed")
 sys.exit(failures)
