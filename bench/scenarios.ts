@@ -2,6 +2,7 @@ import type { V3OperationName } from '../schemas/v3/operations.ts';
 import type { BenchAccount } from './account.ts';
 import type { BenchMode } from './kith-processes.ts';
 import { benchPersonEmail, preparePersonDatabase } from './person-data.ts';
+import { benchCompany, prepareCompanyDatabase } from './company-data.ts';
 import { loadUsageEvents } from './usage-load.ts';
 import { startWebhookSink, WEBHOOK_SINK_PORT } from './webhook-sink.ts';
 
@@ -64,6 +65,16 @@ const personEnrich = (name: string, summary: string, webhook: boolean): Scenario
   },
 });
 
+/** A company operation on 200,000 generated companies, in a database of their own. */
+const companyScenario = (name: string, summary: string, operation: 'company.enrich' | 'company.search', body: unknown): Scenario => ({
+  name,
+  summary,
+  modes: ['distributed'],
+  operation,
+  body,
+  prepare: async (services, progress) => ({ DATABASE_URL: await prepareCompanyDatabase(services.DATABASE_URL!, progress) }),
+});
+
 /** The registry: a scenario's `setup` loads what it needs for `context.account`; the rest of a run is the same. */
 export const scenarios: Readonly<Record<string, Scenario>> = {
   noop: {
@@ -89,6 +100,18 @@ export const scenarios: Readonly<Record<string, Scenario>> = {
     'person-enrich-1m',
     'POST /v3/person.enrich {"email": ...} matching one of 1,000,000 generated persons in PostgreSQL, answered synchronously',
     false,
+  ),
+  'company-enrich-200k': companyScenario(
+    'company-enrich-200k',
+    'POST /v3/company.enrich {"domain": ...} of one of 200,000 generated companies in PostgreSQL, with the plan\'s data add-ons',
+    'company.enrich',
+    { domain: benchCompany().domain },
+  ),
+  'company-search-200k': companyScenario(
+    'company-search-200k',
+    'POST /v3/company.search {"companyName": ...} over 200,000 generated companies in PostgreSQL (trigram match, traffic order, 10 candidates)',
+    'company.search',
+    { companyName: benchCompany().name },
   ),
   'person-enrich-1m-webhook': personEnrich(
     'person-enrich-1m-webhook',

@@ -1,0 +1,11 @@
+import { generateCompanies } from '../adapters/companies/generate.ts';
+import { prepareDataDatabase, type BenchDataset } from './data-database.ts';
+
+/** Generated companies of the company scenarios: made and imported once, then reused by every run. */
+export const BENCH_COMPANIES: BenchDataset = { kind: 'companies', count: 200_000, seed: 7, database: 'kith_bench_companies' };
+
+/** The first generated company: the one the load looks up (its domain) and searches for (its name). */
+export const benchCompany = () => generateCompanies({ count: 1, seed: BENCH_COMPANIES.seed }).next().value!;
+
+/** The database of the generated companies (see prepareDataDatabase); its DATABASE_URL. */
+export const prepareCompanyDatabase = (serverUrl: string, progress: (line: string) => void) => prepareDataDatabase(BENCH_COMPANIES, serverUrl, progress);

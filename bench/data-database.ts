@@ -1,0 +1,56 @@
+import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import pg from 'pg';
+import { runCommand } from './processes.ts';
+
+const FILES = '/var/tmp/kith-bench';
+
+/** A generated dataset of a benchmark: what `kith generate|import <kind>` makes, and the database that keeps it. */
+export type BenchDataset = { kind: 'persons' | 'companies'; count: number; seed: number; database: string };
+
+async function query<T extends pg.QueryResultRow>(url: string, sql: string): Promise<T[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query<T>(sql)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * A database of its own holding the generated dataset (so the test database stays small), filled with
+ * `kith generate` and `kith import` when it is not full yet; the import rate is reported. Returns the
+ * DATABASE_URL for Kith.
+ */
+export async function prepareDataDatabase(dataset: BenchDataset, serverUrl: string, progress: (line: string) => void): Promise<string> {
+  const { kind, count, seed, database } = dataset;
+  const url = new URL(serverUrl);
+  url.pathname = `/${database}`;
+  const exists = await query(serverUrl, `SELECT 1 FROM pg_database WHERE datname = '${database}'`);
+  if (exists.length === 0) await query(serverUrl, `CREATE DATABASE ${database}`);
+  const [table] = await query<{ name: string | null }>(url.toString(), `SELECT to_regclass('${kind}')::text AS name`);
+  const [held] = table?.name ? await query<{ count: string }>(url.toString(), `SELECT count(*) FROM ${kind}`) : [{ count: '0' }];
+  if (Number(held!.count) >= count) {
+    progress(`${database} holds ${Number(held!.count).toLocaleString('en')} ${kind} already`);
+    return url.toString();
+  }
+
+  await mkdir(FILES, { recursive: true });
+  const file = join(FILES, `${kind}-${count}-seed${seed}.ndjson`);
+  if (!existsSync(file)) {
+    progress(`generating ${count.toLocaleString('en')} ${kind} into ${file}`);
+    await runCommand('node', ['bin/kith.js', 'generate', kind, '--count', `${count}`, '--seed', `${seed}`, '--out', file]);
+  }
+  progress(`importing ${file} into ${database}`);
+  const started = performance.now();
+  const summary = JSON.parse(await runCommand('node', ['bin/kith.js', '--json', 'import', kind, file], { DATABASE_URL: url.toString() })) as {
+    imported: number;
+    updated: number;
+  };
+  const seconds = (performance.now() - started) / 1000;
+  const records = summary.imported + summary.updated;
+  progress(`imported ${records.toLocaleString('en')} ${kind} in ${seconds.toFixed(1)} s: ${Math.round(records / seconds).toLocaleString('en')} ${kind}/s`);
+  return url.toString();
+}
