@@ -1,6 +1,7 @@
 import type { V3OperationName } from '../schemas/v3/operations.ts';
 import type { BenchAccount } from './account.ts';
 import type { BenchMode } from './kith-processes.ts';
+import { BENCH_RECORD_ID, createBenchRecord } from './identity-records.ts';
 import { benchPersonEmail, preparePersonDatabase } from './person-data.ts';
 import { benchCompany, prepareCompanyDatabase } from './company-data.ts';
 import { loadUsageEvents } from './usage-load.ts';
@@ -118,4 +119,28 @@ export const scenarios: Readonly<Record<string, Scenario>> = {
     'POST /v3/person.enrich {"email": ..., "webhookUrl": ...}: 202 at once, the match delivered to a local receiver by the delivery worker',
     true,
   ),
+  'tags-create': {
+    name: 'tags-create',
+    summary: 'POST /v3/tags.create {"recordId", "tags": [one pair]} on a mapped record (the pair exists after the first call)',
+    modes: ['embedded', 'distributed'],
+    operation: 'tags.create',
+    body: { recordId: BENCH_RECORD_ID, tags: [{ key: 'segment', value: 'bench' }] },
+    setup: (context) => createBenchRecord(context, 0),
+  },
+  'identity-resolve': {
+    name: 'identity-resolve',
+    summary: 'POST /v3/identity.resolve {"recordId"} of a mapped record',
+    modes: ['embedded', 'distributed'],
+    operation: 'identity.resolve',
+    body: { recordId: BENCH_RECORD_ID },
+    setup: (context) => createBenchRecord(context, 0),
+  },
+  'tags-get-1000': {
+    name: 'tags-get-1000',
+    summary: 'POST /v3/tags.get {"recordId"} of a record with 1,000 tags',
+    modes: ['embedded', 'distributed'],
+    operation: 'tags.get',
+    body: { recordId: BENCH_RECORD_ID },
+    setup: (context) => createBenchRecord(context, 1000),
+  },
 };

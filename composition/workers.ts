@@ -11,6 +11,7 @@ import { startDeliveryWorker } from '../workers/delivery/delivery-worker.ts';
 import { personEnrichHandler } from '../workers/enrichment/person-enrich.ts';
 import { companyEnrichHandler } from '../workers/enrichment/company-enrich.ts';
 import { companySearchHandler } from '../workers/enrichment/company-search.ts';
+import { consentHandlers } from '../workers/consent/handlers.ts';
 import { identityHandlers } from '../workers/identity/handlers.ts';
 import { startWorker } from '../workers/runtime/worker.ts';
 import { statsGetHandler } from '../workers/usage/stats-get.ts';
@@ -71,6 +72,10 @@ export async function startWorkerRole(name: WorkerName, parts: WorkerParts): Pro
     case 'identity':
       // One request of a partition at a time: one record's changes apply in the order they were made.
       return [await startWorker({ ...common, concurrency: 1, handlers: identityHandlers(matching) })];
+    case 'consent':
+      // One request of a partition (an account's) at a time: an event that merges two subjects sees every
+      // event before it.
+      return [await startWorker({ ...common, concurrency: 1, handlers: consentHandlers(stores.consent, clock) })];
     case 'delivery':
       return [
         await startDeliveryWorker({

@@ -12,6 +12,7 @@ import { webhookSecretStore } from './webhook-secrets.ts';
 import { personStore } from '../persons/store.ts';
 import { companyStore } from '../companies/store.ts';
 import { identityStore } from '../identity/store.ts';
+import { consentStore } from '../consent/store.ts';
 import type { SqlClient } from './sql-client.ts';
 
 export type DatabaseOptions = { databaseUrl: string | undefined; dataDir: string; poolSize: number };
@@ -36,5 +37,6 @@ export function createStores(db: SqlClient, newWebhookSecret: () => string): Sto
     persons: personStore(db),
     companies: companyStore(db),
     identity: identityStore(db),
+    consent: consentStore(db),
   };
 }

@@ -156,6 +156,29 @@ export interface CompanyStore {
   import(input: Readable): Promise<ImportSummary>;
 }
 
+export type ConsentPurposeGiven = { purposeId: number; channel: string[]; ttl: number | null; enabled: boolean };
+export type NewConsentEvent = {
+  permissionId: string;
+  type: 'create' | 'delete';
+  purposes: ConsentPurposeGiven[];
+  details: Record<string, unknown>;
+  /** The caller's time of consent (epoch ms), when given. */
+  timestamp: number | null;
+};
+export type ConsentEvent = NewConsentEvent & { created: number };
+
+/** Consent events of an account's subjects, found by identifier keys; events are only ever appended. */
+export interface ConsentStore {
+  /**
+   * Appends the event to the subject the keys name: a new subject when they name none; the oldest of several,
+   * into which the others are merged (their keys and events move) when they name more than one. The keys not
+   * known yet are linked to the subject.
+   */
+  record(accountId: string, keys: IdentifierKey[], event: NewConsentEvent): Promise<void>;
+  /** Every event of the subjects the keys name, newest first; empty when they name nobody. */
+  events(accountId: string, keys: IdentifierKey[]): Promise<ConsentEvent[]>;
+}
+
 /** Every store, as the composition root builds them over one database. */
 export type Stores = {
   plans: PlanStore;
@@ -167,4 +190,5 @@ export type Stores = {
   persons: PersonStore;
   companies: CompanyStore;
   identity: IdentityStore;
+  consent: ConsentStore;
 };

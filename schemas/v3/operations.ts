@@ -14,6 +14,16 @@ import {
   IdentityResolveResponse,
   NoContent,
 } from './identity.ts';
+import { consentGivenOf, consentSubjectOf, consentVerifyOf } from '../../workers/consent/payloads.ts';
+import {
+  ConsentPurpose,
+  ConsentQuery,
+  PermissionAccepted,
+  PermissionCreateRequest,
+  PermissionCurrentResponse,
+  PermissionFindResponse,
+  PermissionVerifyRequest,
+} from './permission.ts';
 import { RecordTags, StatusMessage, TagsCreateRequest, TagsDeleteRequest, TagsGetRequest, TagsGetResponse } from './tags.ts';
 
 export type OperationSpec = {
@@ -41,6 +51,8 @@ export type OperationSpec = {
   lookup?: true;
   request: z.ZodType;
   response: z.ZodType;
+  /** The status of a success when it is not 200: 202 (accepted, with `response`) or 204 (no body). */
+  success?: 202 | 204;
   /** Statuses other than 200 that the operation answers on success (202 queued, 404 no match). */
   alsoAnswers?: readonly number[];
   /**
@@ -128,7 +140,8 @@ export const v3Operations = {
     orderedByRecord: true,
     request: IdentityDeleteRequest,
     response: NoContent,
-    alsoAnswers: [204, 404],
+    success: 204,
+    alsoAnswers: [404],
   },
   'tags.create': {
     summary: "Adds key/value tags to one of the account's records; answers every tag of the record",
@@ -152,6 +165,45 @@ export const v3Operations = {
     request: TagsDeleteRequest,
     response: StatusMessage,
     alsoAnswers: [404],
+  },
+  'permission.create': {
+    summary: 'Records consent of an individual, named by any identifiers (flat or in `query`): 202 with the permissionId',
+    worker: 'consent',
+    request: PermissionCreateRequest,
+    response: PermissionAccepted,
+    success: 202,
+    toWorker: consentGivenOf,
+  },
+  'permission.delete': {
+    summary: "Records the withdrawal of an individual's consent: history kept, nothing current; 202",
+    worker: 'consent',
+    request: ConsentQuery,
+    response: PermissionAccepted,
+    success: 202,
+    alsoAnswers: [404],
+    toWorker: consentSubjectOf,
+  },
+  'permission.find': {
+    summary: 'Every consent event of the individual any identifier names, newest first ([] when none)',
+    worker: 'consent',
+    request: ConsentQuery,
+    response: PermissionFindResponse,
+    toWorker: consentSubjectOf,
+  },
+  'permission.current': {
+    summary: 'The consent in force, by purposeId then channel ({} when none)',
+    worker: 'consent',
+    request: ConsentQuery,
+    response: PermissionCurrentResponse,
+    toWorker: consentSubjectOf,
+  },
+  'permission.verify': {
+    summary: 'The consent in force for one purpose and channel, or 404',
+    worker: 'consent',
+    request: PermissionVerifyRequest,
+    response: ConsentPurpose,
+    alsoAnswers: [404],
+    toWorker: consentVerifyOf,
   },
 } as const satisfies Record<string, OperationSpec>;
 

@@ -106,5 +106,24 @@ queued_company = client.company.enrich(domain=DOMAIN, webhookUrl=os.environ["KIT
 check("company.enrich with webhookUrl is 202", queued_company.get_status_code() == 202 and queued_company.is_successful,
       describe(queued_company))
 
+# permission.create (the individual in `query`), find, current, verify and delete.
+consent_email = f"consent-{uuid.uuid4()}@example.org"
+given = client.permission.create(
+    query={"email": consent_email},
+    consentPurposes=[{"purposeId": 2, "channel": ["web"], "ttl": 365, "enabled": True}],
+    policyUrl="https://example.org/privacy", termsService="https://example.org/terms",
+    collectionMethod="web form", collectionLocation="https://example.org/signup")
+check("permission.create answers 202", given.get_status_code() == 202 and given.is_successful, describe(given))
+found = client.permission.find(email=consent_email)
+check("permission.find lists the event", found.get_status_code() == 200 and len(found.json()) == 1, describe(found))
+current = client.permission.current(email=consent_email)
+check("permission.current is keyed by purpose then channel",
+      current.json().get("2", {}).get("web", {}).get("enabled") is True, describe(current))
+verified = client.permission.verify(query={"email": consent_email}, purposeId=2, channel="web")
+check("permission.verify answers the purpose", verified.json().get("purposeName") == "Personalized Ads Profile", describe(verified))
+withdrawn = client.permission.delete(email=consent_email)
+check("permission.delete answers 202", withdrawn.get_status_code() == 202, describe(withdrawn))
+check("nothing is current after it", client.permission.current(email=consent_email).json() == {})
+
 print(f"{failures} failed")
 sys.exit(failures)

@@ -1,0 +1,70 @@
+import { randomUUID } from 'node:crypto';
+import type { Clock } from '../../adapters/clock.ts';
+import type { ConsentEvent, ConsentStore } from '../../adapters/db/port.ts';
+import type { OperationHandler } from '../../adapters/dispatch/port.ts';
+import { currentConsent, givenAt, purposeEntries } from './current.ts';
+import type { ConsentGiven, ConsentSubjectQuery, ConsentVerifyQuery } from './payloads.ts';
+
+const accepted = (message: string, permissionId: string) => ({ status: 202, body: { status: 202, message, permissionId } });
+
+/** An event as permission.find answers it (the client contract's shape). */
+function presentEvent(event: ConsentEvent) {
+  const detail = (field: string) => (event.details[field] as string | null | undefined) ?? null;
+  return {
+    permissionType: event.type,
+    permissionId: event.permissionId,
+    consentPurposes: event.purposes.flatMap((purpose) => purposeEntries(purpose, givenAt(event))),
+    locale: detail('locale'),
+    ipAddress: detail('ipAddress'),
+    language: detail('language'),
+    collectionMethod: detail('collectionMethod'),
+    collectionLocation: detail('collectionLocation'),
+    policyUrl: detail('policyUrl'),
+    termsService: detail('termsService'),
+    timestamp: event.timestamp,
+    created: event.created,
+  };
+}
+
+/**
+ * The consent worker's operations. permission.find and permission.current answer an empty array or object
+ * for an individual nobody told Kith about: the Go client cannot read an error object where it expects those.
+ */
+export function consentHandlers(consent: ConsentStore, clock: Clock): Record<string, OperationHandler> {
+  return {
+    async 'permission.create'(request) {
+      const given = request.body as ConsentGiven;
+      const permissionId = randomUUID();
+      await consent.record(request.accountId, given.keys, { permissionId, type: 'create', purposes: given.purposes, details: given.details, timestamp: given.timestamp });
+      return accepted('Consent recorded', permissionId);
+    },
+
+    async 'permission.delete'(request) {
+      const { keys } = request.body as ConsentSubjectQuery;
+      if ((await consent.events(request.accountId, keys)).length === 0) {
+        return { status: 404, body: { status: 404, message: 'No consent found for the given identifiers' } };
+      }
+      const permissionId = randomUUID();
+      await consent.record(request.accountId, keys, { permissionId, type: 'delete', purposes: [], details: {}, timestamp: null });
+      return accepted('Consent deleted', permissionId);
+    },
+
+    async 'permission.find'(request) {
+      const { keys } = request.body as ConsentSubjectQuery;
+      return { status: 200, body: (await consent.events(request.accountId, keys)).map(presentEvent) };
+    },
+
+    async 'permission.current'(request) {
+      const { keys } = request.body as ConsentSubjectQuery;
+      return { status: 200, body: currentConsent(await consent.events(request.accountId, keys), clock.now().getTime()) };
+    },
+
+    async 'permission.verify'(request) {
+      const { keys, purposeId, channel } = request.body as ConsentVerifyQuery;
+      const current = currentConsent(await consent.events(request.accountId, keys), clock.now().getTime());
+      const purpose = current[String(purposeId)]?.[channel];
+      if (purpose) return { status: 200, body: purpose };
+      return { status: 404, body: { status: 404, message: `No current consent for purpose ${purposeId} on channel ${channel}` } };
+    },
+  };
+}
