@@ -10,6 +10,7 @@ import { onError, onNotFound } from './errors.ts';
 import { keyAuthenticator } from './key-authenticator.ts';
 import { adminAuth } from './middleware/admin-auth.ts';
 import { apiKeyAuth } from './middleware/api-key-auth.ts';
+import { v2KeyAuth } from './middleware/v2-key-auth.ts';
 import { idempotency } from './middleware/idempotency.ts';
 import { jsonBody } from './middleware/json-body.ts';
 import { rateLimit } from './middleware/rate-limit.ts';
@@ -20,6 +21,7 @@ import { adminWebhookRoutes } from './routes/admin-webhooks.ts';
 import { adminRoutes } from './routes/admin.ts';
 import { adminDataRoutes } from './routes/admin-data.ts';
 import { healthRoutes, type ReadinessCheck } from './routes/health.ts';
+import { v2Routes } from './routes/v2.ts';
 import { v3Routes } from './routes/v3.ts';
 
 export type AppDeps = {
@@ -61,31 +63,30 @@ export function createApp(deps: AppDeps) {
 
   const body = jsonBody({ maxBytes: limits.maxBodyBytes });
   const authenticator = keyAuthenticator({ keys: stores.apiKeys, clock, cacheMs: limits.keyCacheMs });
-  app.use(
-    '/v3/*',
-    apiKeyAuth({ authenticator }),
-    rateLimit({
-      limiter: deps.rateLimiter,
+  const limit = rateLimit({
+    limiter: deps.rateLimiter,
+    clock,
+    windowSeconds: limits.rateLimitWindowSeconds,
+    exempt: RATE_LIMIT_EXEMPT,
+  });
+  app.use('/v3/*', apiKeyAuth({ authenticator }), limit, deps.recordUsage);
+  const answering = {
+    dispatcher: deps.dispatcher,
+    queued: queuedResults({
+      store: stores.idempotency,
       clock,
-      windowSeconds: limits.rateLimitWindowSeconds,
-      exempt: RATE_LIMIT_EXEMPT,
+      ttlSeconds: limits.resultTtlSeconds,
+      lockSeconds: limits.idempotencyLockSeconds,
     }),
-    deps.recordUsage,
-  );
+    clock,
+    syncDeadlineMs: limits.syncDeadlineMs,
+    refusedWebhookUrl: deps.refusedWebhookUrl,
+  };
   app.route(
     '/v3',
     v3Routes({
-      dispatcher: deps.dispatcher,
-      queued: queuedResults({
-        store: stores.idempotency,
-        clock,
-        ttlSeconds: limits.resultTtlSeconds,
-        lockSeconds: limits.idempotencyLockSeconds,
-      }),
-      clock,
-      syncDeadlineMs: limits.syncDeadlineMs,
+      ...answering,
       operations: deps.operations,
-      refusedWebhookUrl: deps.refusedWebhookUrl,
       edge: [
         body,
         idempotency({
@@ -97,6 +98,10 @@ export function createApp(deps: AppDeps) {
       ],
     }),
   );
+
+  // The legacy v2 GET APIs: the same keys, rate limit and usage as v3 (a v3 key works there).
+  app.use('/v2/*', v2KeyAuth({ authenticator }), limit, deps.recordUsage);
+  app.route('/v2', v2Routes(answering));
 
   app.use('/admin/*', adminAuth({ adminToken: deps.adminToken }));
   // Data imports stream their NDJSON body: they answer before the JSON body parser below would read it.

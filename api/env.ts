@@ -13,5 +13,7 @@ export type ApiEnv = {
     body: unknown;
     /** Set when the answer goes to a webhook: the worker records the request's usage, not the ingress. */
     countedByWorker?: boolean;
+    /** The operation a request is counted as, when its path does not name it (the v2 APIs). */
+    operation?: string;
   };
 };

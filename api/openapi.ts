@@ -17,6 +17,7 @@ import {
   WebhookSecret,
 } from '../schemas/admin/webhooks.ts';
 import { ErrorBody } from '../schemas/errors.ts';
+import { V2CompanyAnswer, V2CompanyQuery, V2PersonAnswer, V2PersonQuery } from '../schemas/v2/lookups.ts';
 import { v3Operations, type OperationSpec } from '../schemas/v3/operations.ts';
 import { NoContent } from '../schemas/v3/identity.ts';
 import type { ApiEnv } from './env.ts';
@@ -153,6 +154,32 @@ const adminPaths: ZodOpenApiPathsObject = {
   },
 };
 
+function v2Operation(summary: string, query: z.ZodObject, response: z.ZodType): ZodOpenApiOperationObject {
+  return {
+    summary,
+    tags: ['v2'],
+    security: [{ apiKeyQuery: [] }, { apiKeyHeader: [] }],
+    requestParams: { query },
+    responses: {
+      '200': { description: 'Found', content: json(response) },
+      '202': errorResponse('Queued (queue=1, or past the synchronous deadline): ask again'),
+      '400': errorResponse('Invalid input; the message names the field'),
+      '401': errorResponse('Missing, unknown or revoked API key'),
+      '403': errorResponse('Over the rate limit'),
+      '404': errorResponse('No match'),
+    },
+  };
+}
+
+const v2Paths: ZodOpenApiPathsObject = {
+  '/v2/person.json': {
+    get: v2Operation('A person by one of email, emailMD5, phone or twitter, in the v2 person structure', V2PersonQuery, V2PersonAnswer),
+  },
+  '/v2/company/lookup.json': {
+    get: v2Operation('A company by its domain, in the v2 company structure', V2CompanyQuery, V2CompanyAnswer),
+  },
+};
+
 const HealthBody = z.object({ status: z.string() });
 
 /** The OpenAPI 3.1 document, generated from the same zod schemas that validate requests. */
@@ -172,10 +199,13 @@ export function buildOpenApiDocument() {
       securitySchemes: {
         bearer: { type: 'http', scheme: 'bearer', description: 'An API key: Authorization: Bearer <key>' },
         adminToken: { type: 'http', scheme: 'bearer', description: 'The operator admin token' },
+        apiKeyQuery: { type: 'apiKey', in: 'query', name: 'apiKey', description: 'v2: an API key as a query parameter' },
+        apiKeyHeader: { type: 'apiKey', in: 'header', name: 'X-Service-APIKey', description: 'v2: an API key (X-FullContact-APIKey too)' },
       },
     },
     paths: {
       ...v3Paths,
+      ...v2Paths,
       ...adminPaths,
       '/healthz': { get: { summary: 'Liveness', responses: { '200': { description: 'Up', content: json(HealthBody) } } } },
       '/readyz': {

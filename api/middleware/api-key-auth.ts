@@ -1,9 +1,18 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import type { ApiEnv } from '../env.ts';
 import { ApiError } from '../errors.ts';
 import type { KeyAuthenticator } from '../key-authenticator.ts';
 
-const BEARER = /^Bearer ([^\s]+)$/;
+export const BEARER = /^Bearer ([^\s]+)$/;
+
+/** Authenticates the request as the owner of `secret`: the account, its rate limit and the log context. */
+export async function signIn(c: Context<ApiEnv>, authenticator: KeyAuthenticator, secret: string): Promise<void> {
+  const owner = await authenticator.authenticate(secret);
+  if (!owner) throw new ApiError(401, 'Invalid or revoked API key');
+  c.set('accountId', owner.accountId);
+  c.set('rateLimit', owner.rateLimit);
+  c.set('log', c.get('log').child({ accountId: owner.accountId }));
+}
 
 /**
  * v3 authentication: `Authorization: Bearer <key>` (the word, one space, the key) and nothing else.
@@ -23,11 +32,7 @@ export function apiKeyAuth(options: { authenticator: KeyAuthenticator }): Middle
     }
     const secret = BEARER.exec(header)?.[1];
     if (!secret) throw new ApiError(401, 'Malformed Authorization header: expected Bearer <key>');
-    const owner = await options.authenticator.authenticate(secret);
-    if (!owner) throw new ApiError(401, 'Invalid or revoked API key');
-    c.set('accountId', owner.accountId);
-    c.set('rateLimit', owner.rateLimit);
-    c.set('log', c.get('log').child({ accountId: owner.accountId }));
+    await signIn(c, options.authenticator, secret);
     await next();
   };
 }

@@ -23,7 +23,7 @@ export function usage(options: UsageOptions) {
   const inFlight = new Set<Promise<void>>();
   const middleware: MiddlewareHandler<ApiEnv> = async function usageMiddleware(c, next) {
     await next();
-    const operation = operationName(c.req.path);
+    const operation = c.get('operation') ?? operationName(c.req.path);
     const spec = options.operations[operation];
     if (!spec || c.res.headers.get('idempotent-replayed') === 'true' || c.get('countedByWorker')) return;
     const event: UsageRecorded = {

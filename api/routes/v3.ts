@@ -4,7 +4,7 @@ import { every } from 'hono/combine';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { Clock } from '../../adapters/clock.ts';
 import type { Dispatcher } from '../../adapters/dispatch/port.ts';
-import type { OperationRequested } from '../../schemas/events/operation-requested.ts';
+import type { OperationReply, OperationRequested } from '../../schemas/events/operation-requested.ts';
 import { v3Operations, type OperationSpec } from '../../schemas/v3/operations.ts';
 import type { ApiEnv } from '../env.ts';
 import { ApiError } from '../errors.ts';
@@ -28,48 +28,69 @@ export type V3RouteOptions = {
 
 const QUEUED_MESSAGE = 'Queued for search. Please retry your query within about 2 minutes.';
 
+export type OperationAnswerOptions = Pick<V3RouteOptions, 'dispatcher' | 'queued' | 'clock' | 'syncDeadlineMs' | 'refusedWebhookUrl'>;
+
+/**
+ * What the caller of an operation gets for a validated body: 202 at once with a webhook, else the worker's
+ * reply, or 202 "queued, retry" (lookups) or 503 past the deadline. `noWait` hands a lookup on without
+ * waiting for it, so that the first call is 202 and a later one gets the kept answer (v2's `queue=1`).
+ * Shared by the v3 routes and the v2 ones, which dress the same operations.
+ */
+export async function operationAnswer(
+  c: Context<ApiEnv>,
+  operation: { name: string; spec: OperationSpec; body: unknown; noWait?: boolean },
+  options: OperationAnswerOptions,
+): Promise<OperationReply> {
+  const { name, spec, body } = operation;
+  const receivedAt = options.clock.now();
+  const deadline = new Date(receivedAt.getTime() + (operation.noWait ? 0 : options.syncDeadlineMs));
+  const event = (extra: Pick<OperationRequested, 'resultKey' | 'webhook'> = {}): OperationRequested => ({
+    eventId: randomUUID(),
+    requestId: c.get('requestId'),
+    accountId: c.get('accountId'),
+    operation: name,
+    body: spec.toWorker ? spec.toWorker(body as never) : body,
+    query: c.req.query(),
+    receivedAt: receivedAt.toISOString(),
+    ...(spec.orderedByRecord && { partitionKey: `${c.get('accountId')}/${(body as { recordId: string }).recordId}` }),
+    ...extra,
+  });
+
+  const webhookUrl = spec.webhook && (body as { webhookUrl?: unknown }).webhookUrl;
+  if (typeof webhookUrl === 'string') {
+    const refused = options.refusedWebhookUrl(webhookUrl);
+    if (refused) throw new ApiError(400, `Invalid webhookUrl provided: '${webhookUrl}' (${refused})`);
+    await options.dispatcher.enqueue(event({ webhook: { url: webhookUrl, deliveryId: `msg_${randomBytes(16).toString('hex')}` } }));
+    c.set('countedByWorker', true);
+    const message = spec.webhookAccepted?.(webhookUrl) ?? `Queued for search. Your response will be sent to your webhook shortly at ${webhookUrl}`;
+    return { status: 202, body: { status: 202, message, requestId: c.get('requestId') } };
+  }
+
+  if (spec.onDeadline === 'queue') {
+    const outcome = await options.queued.lookup({
+      accountId: c.get('accountId'),
+      fingerprint: requestFingerprint(c, body),
+      deadline,
+      dispatch: (resultKey) =>
+        operation.noWait
+          ? options.dispatcher.enqueue(event({ resultKey })).then(() => undefined)
+          : options.dispatcher.dispatch(event({ resultKey }), deadline),
+    });
+    if (outcome.kind === 'answered') return outcome.reply;
+    return { status: 202, body: { status: 202, message: QUEUED_MESSAGE, requestId: c.get('requestId') } };
+  }
+
+  const reply = await options.dispatcher.dispatch(event(), deadline);
+  if (reply) return reply;
+  throw new ApiError(503, `${name} did not complete in time; please retry`, { 'Retry-After': '1' });
+}
+
 function operationRoute(name: string, spec: OperationSpec, options: V3RouteOptions) {
   return async function operation(c: Context<ApiEnv>) {
-    const receivedAt = options.clock.now();
-    const deadline = new Date(receivedAt.getTime() + options.syncDeadlineMs);
     const body = parseOrBadRequest(spec.request, c.get('body'));
-    const event = (extra: Pick<OperationRequested, 'resultKey' | 'webhook'> = {}): OperationRequested => ({
-      eventId: randomUUID(),
-      requestId: c.get('requestId'),
-      accountId: c.get('accountId'),
-      operation: name,
-      body: spec.toWorker ? spec.toWorker(body as never) : body,
-      query: c.req.query(),
-      receivedAt: receivedAt.toISOString(),
-      ...(spec.orderedByRecord && { partitionKey: `${c.get('accountId')}/${(body as { recordId: string }).recordId}` }),
-      ...extra,
-    });
-
-    const webhookUrl = spec.webhook && (body as { webhookUrl?: unknown }).webhookUrl;
-    if (typeof webhookUrl === 'string') {
-      const refused = options.refusedWebhookUrl(webhookUrl);
-      if (refused) throw new ApiError(400, `Invalid webhookUrl provided: '${webhookUrl}' (${refused})`);
-      await options.dispatcher.enqueue(event({ webhook: { url: webhookUrl, deliveryId: `msg_${randomBytes(16).toString('hex')}` } }));
-      c.set('countedByWorker', true);
-      const message = spec.webhookAccepted?.(webhookUrl) ?? `Queued for search. Your response will be sent to your webhook shortly at ${webhookUrl}`;
-      return c.json({ status: 202, message, requestId: c.get('requestId') }, 202);
-    }
-
-    if (spec.onDeadline === 'queue') {
-      const outcome = await options.queued.lookup({
-        accountId: c.get('accountId'),
-        fingerprint: requestFingerprint(c, body),
-        deadline,
-        dispatch: (resultKey) => options.dispatcher.dispatch(event({ resultKey }), deadline),
-      });
-      if (outcome.kind === 'answered') return c.json(outcome.reply.body as object, outcome.reply.status as ContentfulStatusCode);
-      return c.json({ status: 202, message: QUEUED_MESSAGE, requestId: c.get('requestId') }, 202);
-    }
-
-    const reply = await options.dispatcher.dispatch(event(), deadline);
-    if (reply?.status === 204) return c.body(null, 204);
-    if (reply) return c.json(reply.body as object, reply.status as ContentfulStatusCode);
-    throw new ApiError(503, `${name} did not complete in time; please retry`, { 'Retry-After': '1' });
+    const reply = await operationAnswer(c, { name, spec, body }, options);
+    if (reply.status === 204) return c.body(null, 204);
+    return c.json(reply.body as object, reply.status as ContentfulStatusCode);
   };
 }
 

@@ -1,0 +1,42 @@
+import { Hono, type Context } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { OperationReply } from '../../schemas/events/operation-requested.ts';
+import { v3Operations } from '../../schemas/v3/operations.ts';
+import type { ApiEnv } from '../env.ts';
+import { ApiError } from '../errors.ts';
+import { v2CompanyAnswer } from '../v2/company.ts';
+import { personEnrichBodyOf, V2_PERSON_KEYS, v2PersonAnswer, type V2PersonQuery } from '../v2/person.ts';
+import { parseOrBadRequest } from '../validate.ts';
+import { operationAnswer, type OperationAnswerOptions } from './v3.ts';
+
+/**
+ * Asks the v3 operation a v2 call stands for, with the body made from the query string; usage counts it as
+ * that operation. `queue=1` (v2's "do not wait, I will ask again") queues it without waiting.
+ */
+async function askV3(c: Context<ApiEnv>, name: 'person.enrich' | 'company.enrich', input: unknown, options: OperationAnswerOptions): Promise<OperationReply> {
+  const spec = v3Operations[name];
+  const body = parseOrBadRequest(spec.request, input);
+  c.set('operation', name);
+  return operationAnswer(c, { name, spec, body, noWait: c.req.query('queue') === '1' }, options);
+}
+
+const answer = (c: Context<ApiEnv>, reply: OperationReply) => c.json(reply.body as object, reply.status as ContentfulStatusCode);
+
+/** The legacy v2 GET APIs (docs/decisions.md, "The v2 APIs"): JSON only, answered by the v3 operations' workers. */
+export function v2Routes(options: OperationAnswerOptions) {
+  const app = new Hono<ApiEnv>();
+  app.get('/person.json', async (c) => {
+    const query: V2PersonQuery = Object.fromEntries(V2_PERSON_KEYS.flatMap((key) => (c.req.query(key) ? [[key, c.req.query(key)!]] : [])));
+    if (Object.keys(query).length === 0) throw new ApiError(400, 'Invalid request: give one of email, emailMD5, phone or twitter');
+    if (c.req.query('webhookUrl') !== undefined) {
+      throw new ApiError(400, 'Invalid request: webhookUrl is not served on v2; POST /v3/person.enrich takes it');
+    }
+    return answer(c, v2PersonAnswer(await askV3(c, 'person.enrich', personEnrichBodyOf(query), options), query, c.get('requestId')));
+  });
+  app.get('/company/lookup.json', async (c) => {
+    const domain = c.req.query('domain');
+    if (domain === undefined) throw new ApiError(400, 'Invalid request: domain: required');
+    return answer(c, v2CompanyAnswer(await askV3(c, 'company.enrich', { domain }, options), c.get('requestId')));
+  });
+  return app;
+}

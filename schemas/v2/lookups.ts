@@ -1,0 +1,43 @@
+import { z } from 'zod';
+
+/** The v2 GET APIs' query strings and answers, for the OpenAPI document (docs/decisions.md, "The v2 APIs"). */
+const key = z.string().optional().describe('The API key, unless sent in the X-Service-APIKey or X-FullContact-APIKey header');
+const queue = z.enum(['1']).optional().describe('Queue the lookup and answer 202 at once; ask again for the answer');
+
+export const V2PersonQuery = z.object({
+  email: z.string().optional(),
+  emailMD5: z.string().optional().describe('MD5 hex of the lower-cased, trimmed email'),
+  phone: z.string().optional(),
+  twitter: z.string().optional().describe('Twitter username'),
+  queue,
+  apiKey: key,
+});
+
+export const V2CompanyQuery = z.object({ domain: z.string(), queue, apiKey: key });
+
+const answer = { status: z.number().int(), requestId: z.string() };
+
+export const V2PersonAnswer = z
+  .looseObject({
+    ...answer,
+    likelihood: z.number(),
+    contactInfo: z.looseObject({}),
+    photos: z.array(z.looseObject({})),
+    organizations: z.array(z.looseObject({})),
+    demographics: z.looseObject({}),
+    socialProfiles: z.array(z.looseObject({})),
+  })
+  .meta({ id: 'V2PersonAnswer' });
+
+export const V2CompanyAnswer = z
+  .looseObject({
+    ...answer,
+    category: z.array(z.looseObject({})),
+    logo: z.string().nullable(),
+    website: z.string().nullable(),
+    languageLocale: z.string().nullable(),
+    organization: z.looseObject({}),
+    socialProfiles: z.array(z.looseObject({})),
+    traffic: z.looseObject({}),
+  })
+  .meta({ id: 'V2CompanyAnswer' });

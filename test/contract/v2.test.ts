@@ -1,0 +1,144 @@
+import { hash } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAccount, type TestAccount } from '../support/factories.ts';
+import { loadCompanies, newCompany } from '../support/companies.ts';
+import { startTestKith, type TestKith } from '../support/kith.ts';
+import { MODES } from '../support/modes.ts';
+import { loadPersons, newPerson } from '../support/persons.ts';
+import { waitFor } from '../support/wait-for.ts';
+
+describe.each(MODES)('the v2 APIs (%s)', (mode) => {
+  let kith: TestKith;
+  let account: TestAccount;
+  const get = (path: string, headers: Record<string, string> = {}) => kith.client.request('GET', path, { headers });
+  const withKey = (path: string) => `${path}${path.includes('?') ? '&' : '?'}apiKey=${encodeURIComponent(account.key)}`;
+  const acme = newCompany();
+  const ada = newPerson();
+  const email = ada.details.emails[0]!.value;
+
+  beforeAll(async () => {
+    kith = await startTestKith(mode);
+    account = await createAccount(kith);
+    await loadCompanies(kith, [acme]);
+    await loadPersons(kith, [ada]);
+  });
+  afterAll(() => kith?.stop());
+
+  describe('keys and the edge', () => {
+    it('takes a v3 key as the apiKey query parameter or in either key header, with the rate-limit headers of v3', async () => {
+      const path = `/v2/company/lookup.json?domain=${acme.domain}`;
+      for (const answer of [
+        await get(withKey(path)),
+        await get(path, { 'X-Service-APIKey': account.key }),
+        await get(path, { 'X-FullContact-APIKey': account.key }),
+      ]) {
+        expect(answer.status, answer.text).toBe(200);
+        expect(answer.headers.get('content-type')).toMatch(/application\/json/);
+        expect(Number(answer.headers.get('x-rate-limit-limit'))).toBeGreaterThan(0);
+        expect(answer.headers.get('x-rate-limit-remaining')).not.toBeNull();
+        expect(answer.headers.get('x-rate-limit-reset')).not.toBeNull();
+      }
+    });
+
+    it('answers 401 in JSON without a key or with a wrong one', async () => {
+      const missing = await get(`/v2/company/lookup.json?domain=${acme.domain}`);
+      expect(missing.status).toBe(401);
+      expect(missing.body).toMatchObject({ status: 401, message: expect.stringContaining('apiKey') });
+      expect((await get(`/v2/company/lookup.json?domain=${acme.domain}&apiKey=kith_wrong`)).status).toBe(401);
+    });
+  });
+
+  describe('GET /v2/company/lookup.json', () => {
+    it('answers the company in the v2 structure', async () => {
+      const answer = await get(withKey(`/v2/company/lookup.json?domain=${encodeURIComponent(`https://www.${acme.domain}/`)}`));
+      expect(answer.status, answer.text).toBe(200);
+      expect(answer.body).toMatchObject({
+        status: 200,
+        requestId: expect.any(String),
+        category: [{ name: 'Other', code: 'OTHER' }],
+        logo: acme.logo,
+        website: acme.website,
+        languageLocale: 'en',
+        organization: {
+          name: acme.name,
+          approxEmployees: acme.employees,
+          founded: '2012',
+          contactInfo: {
+            emailAddresses: [{ value: `info@${acme.domain}`, label: 'other' }],
+            phoneNumbers: [{ number: '+1 415 555 0100', label: 'work' }],
+            addresses: [{ locality: 'San Francisco', region: { name: 'California', code: 'CA' }, country: { name: 'United States', code: 'US' } }],
+          },
+          keyPeople: [{ name: 'Grace Hopper', title: 'CEO' }],
+          images: [{ url: acme.logo, label: 'logo' }],
+        },
+        socialProfiles: [{ typeId: 'twitter', typeName: 'Twitter', url: acme.twitter }],
+        traffic: { ranking: [{ rank: acme.details.traffic!.countryRank!.global!.rank, locale: 'global' }] },
+      });
+    });
+
+    it('answers 404 NOT_REGISTERED, 422 for what is no domain and 400 without a domain', async () => {
+      const unknown = await get(withKey('/v2/company/lookup.json?domain=unknown-v2-company.example.org'));
+      expect(unknown.status).toBe(404);
+      expect(unknown.body).toMatchObject({ status: 404, reasonCode: 'NOT_REGISTERED' });
+      expect((await get(withKey('/v2/company/lookup.json?domain=fullcontact'))).status).toBe(422);
+      const missing = await get(withKey('/v2/company/lookup.json'));
+      expect(missing.status).toBe(400);
+      expect(missing.body.message).toContain('domain');
+    });
+  });
+
+  describe('GET /v2/person.json', () => {
+    it('answers the person by email, emailMD5, phone or twitter in the v2 structure', async () => {
+      const twitter = ada.details.profiles.twitter!.username!;
+      for (const query of [
+        `email=${encodeURIComponent(email)}`,
+        `emailMD5=${hash('md5', email, 'hex')}`,
+        `phone=${encodeURIComponent(ada.details.phones[0]!.value)}`,
+        `twitter=${twitter}`,
+      ]) {
+        const answer = await get(withKey(`/v2/person.json?${query}`));
+        expect(answer.status, `${query}: ${answer.text}`).toBe(200);
+        expect(answer.body).toMatchObject({
+          status: 200,
+          requestId: expect.any(String),
+          organizations: [{ name: 'Analytical Engines LLC', title: 'Engineer', current: true, isPrimary: true }],
+          demographics: { gender: 'Female', locationGeneral: ada.location },
+          socialProfiles: [{ typeId: 'twitter', typeName: 'Twitter', username: twitter }],
+        });
+      }
+      const byEmail = await get(withKey(`/v2/person.json?email=${encodeURIComponent(email)}`));
+      expect(byEmail.body.likelihood).toBe(0.9);
+      expect(byEmail.body.contactInfo).toMatchObject({ fullName: ada.fullName, givenName: ada.details.name!.given, familyName: 'Lovelace' });
+      // Asked by hash, the answer carries no name (as person.enrich's).
+      expect((await get(withKey(`/v2/person.json?emailMD5=${hash('md5', email, 'hex')}`))).body.contactInfo.fullName).toBeNull();
+    });
+
+    it("answers v2's 404 when nobody matches, and 400 for no identifier, a bad one or a webhookUrl", async () => {
+      const miss = await get(withKey('/v2/person.json?email=nobody-v2@example.org'));
+      expect(miss.status).toBe(404);
+      expect(miss.body).toEqual({ status: 404, message: 'Searched within last 24 hours. No results found for this Id.', requestId: expect.any(String) });
+      for (const [query, field] of [['', 'email'], ['email=not-an-email', 'email'], [`email=${email}&webhookUrl=http://example.com/`, 'webhookUrl']]) {
+        const answer = await get(withKey(`/v2/person.json?${query}`));
+        expect(answer.status, `${query}: ${answer.text}`).toBe(400);
+        expect(answer.body.message).toContain(field);
+      }
+    });
+
+    it('with queue=1 answers 202 at once; the same call later gets the answer', async () => {
+      const path = withKey(`/v2/person.json?email=${encodeURIComponent(email)}&queue=1`);
+      const queued = await get(path);
+      expect(queued.status, queued.text).toBe(202);
+      expect(queued.body).toMatchObject({ status: 202, message: expect.stringContaining('Queued for search') });
+      await waitFor('the queued answer', async () => (await get(path)).status === 200, { timeoutMs: 15_000 });
+    });
+
+    it('is counted as person enrichment in stats.get', async () => {
+      const counted = await createAccount(kith);
+      expect((await get(`/v2/person.json?email=${encodeURIComponent(email)}&apiKey=${counted.key}`)).status).toBe(200);
+      expect((await get(`/v2/person.json?email=nobody-v2@example.org&apiKey=${counted.key}`)).status).toBe(404);
+      const enrichment = async () => (await kith.client.v3('stats.get', { stats: ['person'] }, { key: counted.key })).body.stats.person.enrichment;
+      await waitFor('two lookups counted', async () => (await enrichment()).total.count >= 2, { timeoutMs: 30_000 });
+      expect(await enrichment()).toMatchObject({ matches: { count: 1 }, misses: { count: 1 }, total: { count: 2 } });
+    });
+  });
+});
