@@ -19,7 +19,6 @@ import {
 import { ErrorBody } from '../schemas/errors.ts';
 import { V2CompanyAnswer, V2CompanyQuery, V2PersonAnswer, V2PersonQuery } from '../schemas/v2/lookups.ts';
 import { v3Operations, type OperationSpec } from '../schemas/v3/operations.ts';
-import { NoContent } from '../schemas/v3/identity.ts';
 import type { ApiEnv } from './env.ts';
 import { NDJSON_MEDIA_TYPE } from './routes/admin-data.ts';
 
@@ -45,9 +44,9 @@ const IdempotencyKeyHeader = z.object({
 
 function v3Operation(name: string, spec: OperationSpec): ZodOpenApiOperationObject {
   const responses: ZodOpenApiOperationObject['responses'] = {
-    ...(spec.response === NoContent
+    ...(spec.success === 204
       ? { '204': { description: 'Done; no body' } }
-      : { '200': { description: 'Success', content: json(spec.response) } }),
+      : { [`${spec.success ?? 200}`]: { description: 'Success', content: json(spec.response) } }),
     ...V3_ERRORS,
   };
   for (const status of spec.alsoAnswers ?? []) {

@@ -70,12 +70,12 @@ export async function startWorkerRole(name: WorkerName, parts: WorkerParts): Pro
         }),
       ];
     case 'identity':
-      // One request of a partition at a time: one record's changes apply in the order they were made.
-      return [await startWorker({ ...common, concurrency: 1, handlers: identityHandlers(matching) })];
+      // Requests of a partition at once; one record's changes in order (their order key, schemas/v3).
+      return [await startWorker({ ...common, concurrency: 16, handlers: identityHandlers(matching) })];
     case 'consent':
-      // One request of a partition (an account's) at a time: an event that merges two subjects sees every
-      // event before it.
-      return [await startWorker({ ...common, concurrency: 1, handlers: consentHandlers(stores.consent, clock) })];
+      // Requests of a partition at once; an account's consent changes in order (their order key), so that an
+      // event that merges two subjects sees every event before it.
+      return [await startWorker({ ...common, concurrency: 16, handlers: consentHandlers(stores.consent, clock) })];
     case 'delivery':
       return [
         await startDeliveryWorker({

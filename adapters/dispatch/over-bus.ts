@@ -17,7 +17,7 @@ export function busDispatcher(options: {
 }): Dispatcher {
   const publish = (request: OperationRequested, headers: Record<string, string> = {}) =>
     options.bus.publish(options.topicFor(request.operation), [
-      { key: request.partitionKey ?? request.accountId, value: JSON.stringify(request), headers },
+      { key: request.orderKey ?? request.accountId, value: JSON.stringify(request), headers },
     ]);
   return {
     enqueue: (request) => publish(request),

@@ -26,6 +26,10 @@ export type V3RouteOptions = {
   refusedWebhookUrl(url: string): string | undefined;
 };
 
+/** Requests with the same order key are published to one partition and handled one after another. */
+const orderKey = (by: 'record' | 'account', accountId: string, body: unknown) =>
+  by === 'record' ? `${accountId}/${(body as { recordId: string }).recordId}` : accountId;
+
 const QUEUED_MESSAGE = 'Queued for search. Please retry your query within about 2 minutes.';
 
 export type OperationAnswerOptions = Pick<V3RouteOptions, 'dispatcher' | 'queued' | 'clock' | 'syncDeadlineMs' | 'refusedWebhookUrl'>;
@@ -52,7 +56,7 @@ export async function operationAnswer(
     body: spec.toWorker ? spec.toWorker(body as never) : body,
     query: c.req.query(),
     receivedAt: receivedAt.toISOString(),
-    ...(spec.orderedByRecord && { partitionKey: `${c.get('accountId')}/${(body as { recordId: string }).recordId}` }),
+    ...(spec.orderedBy && { orderKey: orderKey(spec.orderedBy, c.get('accountId'), body) }),
     ...extra,
   });
 

@@ -12,8 +12,11 @@ export const OperationRequested = z.object({
   body: z.unknown(),
   query: z.record(z.string(), z.string()),
   receivedAt: z.iso.datetime(),
-  /** The bus key when it is not the account: account and record for operations that change one record. */
-  partitionKey: z.string().optional(),
+  /**
+   * Set for changes that must apply in order (schemas/v3 `orderedBy`): the bus key (so they share a partition)
+   * and the key under which the worker handles them one after another.
+   */
+  orderKey: z.string().optional(),
   /**
    * Set for operations that answer 202 "queued, retry" past the deadline: the worker keeps its reply under
    * this key, so that the caller's retry gets it without the work being done (or counted) twice.

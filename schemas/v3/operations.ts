@@ -43,10 +43,11 @@ export type OperationSpec = {
   /** The message of the 202 that accepts a webhook request, when the client contract gives the operation its own. */
   webhookAccepted?: (url: string) => string;
   /**
-   * Changes one record of the account (`recordId` in the body): its requests are partitioned by account and
-   * record and handled in order, so that one record's changes apply in the order they were made.
+   * A change that must apply in order with the others of its kind: those of one record of the account
+   * (`recordId` in the body), or of the whole account. Such requests carry that order key, and the worker
+   * handles requests with the same key one after another; others run concurrently.
    */
-  orderedByRecord?: true;
+  orderedBy?: 'record' | 'account';
   /** A lookup: usage counts its 200 answers as matches and its 404s as misses (other operations: ok). */
   lookup?: true;
   request: z.ZodType;
@@ -111,7 +112,7 @@ export const v3Operations = {
   'identity.map': {
     summary: "Stores one of the account's records (its identifiers, partnerId and tags), linked to the person it names",
     worker: 'identity',
-    orderedByRecord: true,
+    orderedBy: 'record',
     request: IdentityMapRequest,
     response: IdentityMapResponse,
     alsoAnswers: [409],
@@ -120,7 +121,7 @@ export const v3Operations = {
   'identity.mapResolve': {
     summary: 'identity.map, answered as identity.resolve answers for the record',
     worker: 'identity',
-    orderedByRecord: true,
+    orderedBy: 'record',
     request: IdentityMapRequest,
     response: IdentityResolveResponse,
     alsoAnswers: [409],
@@ -137,7 +138,7 @@ export const v3Operations = {
   'identity.delete': {
     summary: 'Removes a record with its identifiers and tags: HTTP 204, no body',
     worker: 'identity',
-    orderedByRecord: true,
+    orderedBy: 'record',
     request: IdentityDeleteRequest,
     response: NoContent,
     success: 204,
@@ -146,7 +147,7 @@ export const v3Operations = {
   'tags.create': {
     summary: "Adds key/value tags to one of the account's records; answers every tag of the record",
     worker: 'identity',
-    orderedByRecord: true,
+    orderedBy: 'record',
     request: TagsCreateRequest,
     response: RecordTags,
     alsoAnswers: [404],
@@ -161,7 +162,7 @@ export const v3Operations = {
   'tags.delete': {
     summary: 'Removes the given tags of a record, or all of them when none are given',
     worker: 'identity',
-    orderedByRecord: true,
+    orderedBy: 'record',
     request: TagsDeleteRequest,
     response: StatusMessage,
     alsoAnswers: [404],
@@ -169,6 +170,7 @@ export const v3Operations = {
   'permission.create': {
     summary: 'Records consent of an individual, named by any identifiers (flat or in `query`): 202 with the permissionId',
     worker: 'consent',
+    orderedBy: 'account',
     request: PermissionCreateRequest,
     response: PermissionAccepted,
     success: 202,
@@ -177,6 +179,7 @@ export const v3Operations = {
   'permission.delete': {
     summary: "Records the withdrawal of an individual's consent: history kept, nothing current; 202",
     worker: 'consent',
+    orderedBy: 'account',
     request: ConsentQuery,
     response: PermissionAccepted,
     success: 202,

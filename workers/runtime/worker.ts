@@ -11,6 +11,7 @@ import { OperationRequested, type OperationReply } from '../../schemas/events/op
 import { outcomeOf, type UsageRecorded } from '../../schemas/events/usage-recorded.ts';
 import { v3Operations } from '../../schemas/v3/operations.ts';
 import { CORRELATION_HEADER, REPLY_TO_HEADER, type TopicNames, type WorkerName } from '../../schemas/events/topics.ts';
+import { keyQueue } from './key-queue.ts';
 import { withRetries } from './retry.ts';
 
 export type WorkerOptions = {
@@ -118,6 +119,7 @@ export async function startWorker(options: WorkerOptions): Promise<Consumer> {
     }
   }
 
+  const inOrder = keyQueue();
   return options.bus.consume({
     groupId: options.topics.workerGroup(options.name),
     topics: [options.topics.requests(options.name)],
@@ -130,10 +132,15 @@ export async function startWorker(options: WorkerOptions): Promise<Consumer> {
         await deadLetter(message, 'malformed event');
         return;
       }
-      const result = await answer(request, message);
-      if (request.webhook) return deliver(request, request.webhook, result);
-      if (request.resultKey) await keep(request, request.resultKey, result);
-      await reply(message, result);
+      // Changes that must apply in order share a key: queued here before anything is awaited, so in the
+      // order the bus hands them over, while requests without a key run as they come.
+      const handled = async () => {
+        const result = await answer(request, message);
+        if (request.webhook) return deliver(request, request.webhook, result);
+        if (request.resultKey) await keep(request, request.resultKey, result);
+        await reply(message, result);
+      };
+      return request.orderKey ? inOrder(request.orderKey, handled) : handled();
     },
   });
 }
