@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { z } from 'zod';
 
 /**
@@ -51,6 +52,12 @@ const ServerEnv = z.object({
   KITH_DELIVERY_RETENTION_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(24),
   KITH_REPLY_RETENTION_MS: z.coerce.number().int().min(1000).max(86_400_000).default(60_000),
   KITH_DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /** DNS servers for email verification's MX lookups (`1.1.1.1`, `127.0.0.1:5353`); the system's when empty. */
+  KITH_DNS_SERVERS: z.string().default(''),
+  KITH_DNS_TIMEOUT_MS: z.coerce.number().int().min(50).max(2000).default(1000),
+  KITH_PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  KITH_BLOB_DIR: z.string().min(1).optional(),
+  KITH_TAG_MIN_AGE_HOURS: z.coerce.number().min(0).max(24 * 30).default(24),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -91,6 +98,12 @@ export type ServerConfig = {
   deliveryRetentionHours: number;
   replyRetentionMs: number;
   dbPoolSize: number;
+  dns: { servers: string[]; timeoutMs: number };
+  /** The base of addresses Kith hands out (audience downloads); unset: this process's own address. */
+  publicUrl: string | undefined;
+  /** Where audience files are kept: every process serving or building them must see it. */
+  blobDir: string;
+  tagMinAgeHours: number;
   logLevel: z.infer<typeof ServerEnv>['LOG_LEVEL'];
 };
 
@@ -148,6 +161,10 @@ export function loadServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     deliveryRetentionHours: e.KITH_DELIVERY_RETENTION_HOURS,
     replyRetentionMs: e.KITH_REPLY_RETENTION_MS,
     dbPoolSize: e.KITH_DB_POOL_SIZE,
+    dns: { servers: e.KITH_DNS_SERVERS.split(',').map((server) => server.trim()).filter(Boolean), timeoutMs: e.KITH_DNS_TIMEOUT_MS },
+    publicUrl: e.KITH_PUBLIC_URL?.replace(/\/+$/, ''),
+    blobDir: e.KITH_BLOB_DIR ?? join(e.KITH_DATA_DIR, 'blobs'),
+    tagMinAgeHours: e.KITH_TAG_MIN_AGE_HOURS,
     logLevel: e.LOG_LEVEL,
   };
 }

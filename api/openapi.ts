@@ -17,7 +17,14 @@ import {
   WebhookSecret,
 } from '../schemas/admin/webhooks.ts';
 import { ErrorBody } from '../schemas/errors.ts';
-import { V2CompanyAnswer, V2CompanyQuery, V2PersonAnswer, V2PersonQuery } from '../schemas/v2/lookups.ts';
+import {
+  V2CompanyAnswer,
+  V2CompanyQuery,
+  V2PersonAnswer,
+  V2PersonQuery,
+  V2VerificationAnswer,
+  V2VerificationQuery,
+} from '../schemas/v2/lookups.ts';
 import { v3Operations, type OperationSpec } from '../schemas/v3/operations.ts';
 import type { ApiEnv } from './env.ts';
 import { NDJSON_MEDIA_TYPE } from './routes/admin-data.ts';
@@ -176,6 +183,13 @@ const v2Paths: ZodOpenApiPathsObject = {
   },
   '/v2/company/lookup.json': {
     get: v2Operation('A company by its domain, in the v2 company structure', V2CompanyQuery, V2CompanyAnswer),
+  },
+  '/v2/verification/email.json': {
+    get: v2Operation(
+      'Email verification: syntax, disposable domain, whether Kith knows a person and a company for it, MX deliverability',
+      V2VerificationQuery,
+      V2VerificationAnswer,
+    ),
   },
 };
 

@@ -17,6 +17,7 @@ import { createApp } from '../api/app.ts';
 import type { ApiEnv } from '../api/env.ts';
 import { usage } from '../api/middleware/usage.ts';
 import type { TopicNames } from '../schemas/events/topics.ts';
+import { v2Operations } from '../schemas/v2/email-verification.ts';
 import { v3Operations } from '../schemas/v3/operations.ts';
 import { refusedUrl } from '../workers/delivery/safe-http.ts';
 import type { WebhookSettings } from './webhook-settings.ts';
@@ -74,8 +75,9 @@ export async function buildIngress(parts: IngressParts): Promise<Ingress> {
   const { config, log, clock, db, stores, bus, topics } = parts;
   const adminToken = config.adminToken ?? (await readOrCreateAdminToken(config.dataDir));
   if (config.demo && !config.databaseUrl) await createDemoIfEmpty(stores, clock, parts.announce);
-  const requestTopics = new Map(Object.entries(v3Operations).map(([name, spec]) => [name, topics.requests(spec.worker)]));
-  const usageRecorder = usage({ bus, topic: topics.usage, clock, operations: v3Operations });
+  const operations = { ...v3Operations, ...v2Operations };
+  const requestTopics = new Map(Object.entries(operations).map(([name, spec]) => [name, topics.requests(spec.worker)]));
+  const usageRecorder = usage({ bus, topic: topics.usage, clock, operations });
   const app = createApp({
     log,
     clock,

@@ -11,6 +11,9 @@ import { startDeliveryWorker } from '../workers/delivery/delivery-worker.ts';
 import { personEnrichHandler } from '../workers/enrichment/person-enrich.ts';
 import { companyEnrichHandler } from '../workers/enrichment/company-enrich.ts';
 import { companySearchHandler } from '../workers/enrichment/company-search.ts';
+import { emailVerificationHandler } from '../workers/enrichment/email-verification.ts';
+import { disposableDomains } from '../adapters/email/disposable.ts';
+import { mxLookup } from '../adapters/email/mx.ts';
 import { consentHandlers } from '../workers/consent/handlers.ts';
 import { identityHandlers } from '../workers/identity/handlers.ts';
 import { startWorker } from '../workers/runtime/worker.ts';
@@ -66,6 +69,12 @@ export async function startWorkerRole(name: WorkerName, parts: WorkerParts): Pro
             'person.enrich': personEnrichHandler(matching),
             'company.enrich': companyEnrichHandler({ companies: stores.companies, accounts: stores.accounts }),
             'company.search': companySearchHandler(stores.companies),
+            'email.verification': emailVerificationHandler({
+              persons: stores.persons,
+              companies: stores.companies,
+              receivesMail: mxLookup(config.dns),
+              isDisposable: disposableDomains(),
+            }),
           },
         }),
       ];

@@ -1,20 +1,29 @@
 import { Hono, type Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { OperationReply } from '../../schemas/events/operation-requested.ts';
+import { v2Operations } from '../../schemas/v2/email-verification.ts';
 import { v3Operations } from '../../schemas/v3/operations.ts';
 import type { ApiEnv } from '../env.ts';
 import { ApiError } from '../errors.ts';
 import { v2CompanyAnswer } from '../v2/company.ts';
+import { v2VerificationAnswer } from '../v2/email-verification.ts';
 import { personEnrichBodyOf, V2_PERSON_KEYS, v2PersonAnswer, type V2PersonQuery } from '../v2/person.ts';
 import { parseOrBadRequest } from '../validate.ts';
 import { operationAnswer, type OperationAnswerOptions } from './v3.ts';
 
 /**
- * Asks the v3 operation a v2 call stands for, with the body made from the query string; usage counts it as
- * that operation. `queue=1` (v2's "do not wait, I will ask again") queues it without waiting.
+ * Asks the operation a v2 call stands for (a v3 one, or one only v2 serves), with the body made from the
+ * query string; usage counts it as that operation. `queue=1` (v2's "do not wait, I will ask again") queues it without waiting.
  */
-async function askV3(c: Context<ApiEnv>, name: 'person.enrich' | 'company.enrich', input: unknown, options: OperationAnswerOptions): Promise<OperationReply> {
-  const spec = v3Operations[name];
+const operations = { ...v3Operations, ...v2Operations };
+
+async function ask(
+  c: Context<ApiEnv>,
+  name: 'person.enrich' | 'company.enrich' | 'email.verification',
+  input: unknown,
+  options: OperationAnswerOptions,
+): Promise<OperationReply> {
+  const spec = operations[name];
   const body = parseOrBadRequest(spec.request, input);
   c.set('operation', name);
   return operationAnswer(c, { name, spec, body, noWait: c.req.query('queue') === '1' }, options);
@@ -31,12 +40,17 @@ export function v2Routes(options: OperationAnswerOptions) {
     if (c.req.query('webhookUrl') !== undefined) {
       throw new ApiError(400, 'Invalid request: webhookUrl is not served on v2; POST /v3/person.enrich takes it');
     }
-    return answer(c, v2PersonAnswer(await askV3(c, 'person.enrich', personEnrichBodyOf(query), options), query, c.get('requestId')));
+    return answer(c, v2PersonAnswer(await ask(c, 'person.enrich', personEnrichBodyOf(query), options), query, c.get('requestId')));
   });
   app.get('/company/lookup.json', async (c) => {
     const domain = c.req.query('domain');
     if (domain === undefined) throw new ApiError(400, 'Invalid request: domain: required');
-    return answer(c, v2CompanyAnswer(await askV3(c, 'company.enrich', { domain }, options), c.get('requestId')));
+    return answer(c, v2CompanyAnswer(await ask(c, 'company.enrich', { domain }, options), c.get('requestId')));
+  });
+  app.get('/verification/email.json', async (c) => {
+    const email = c.req.query('email')?.trim();
+    if (!email) throw new ApiError(400, 'Invalid request: email: required');
+    return answer(c, v2VerificationAnswer(await ask(c, 'email.verification', { email }, options), email, c.get('requestId')));
   });
   return app;
 }

@@ -41,3 +41,33 @@ export const V2CompanyAnswer = z
     traffic: z.looseObject({}),
   })
   .meta({ id: 'V2CompanyAnswer' });
+
+export const V2VerificationQuery = z.object({ email: z.string(), apiKey: key });
+
+export const V2VerificationAnswer = z
+  .looseObject({
+    ...answer,
+    unknownEmails: z.array(z.string()).describe('Addresses whose deliverability DNS could not tell in time'),
+    failedEmails: z.array(z.string()),
+    emails: z.record(
+      z.string(),
+      z.looseObject({
+        message: z.string(),
+        address: z.string(),
+        username: z.string().nullable(),
+        domain: z.string().nullable(),
+        corrected: z.boolean(),
+        sendSafely: z.boolean(),
+        attributes: z.looseObject({
+          validSyntax: z.boolean(),
+          deliverable: z.boolean().nullable(),
+          catchall: z.null(),
+          risky: z.boolean(),
+          disposable: z.boolean(),
+        }),
+        person: z.string().nullable().describe('The v2 person lookup of the address, when Kith knows a person with it'),
+        company: z.string().nullable().describe("The v2 company lookup of the address's domain, when Kith knows a company there"),
+      }),
+    ),
+  })
+  .meta({ id: 'V2VerificationAnswer' });

@@ -2,6 +2,7 @@ import { hash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, type TestAccount } from '../support/factories.ts';
 import { loadCompanies, newCompany } from '../support/companies.ts';
+import { startDnsStub } from '../support/dns-stub.ts';
 import { startTestKith, type TestKith } from '../support/kith.ts';
 import { MODES } from '../support/modes.ts';
 import { loadPersons, newPerson } from '../support/persons.ts';
@@ -10,6 +11,7 @@ import { waitFor } from '../support/wait-for.ts';
 describe.each(MODES)('the v2 APIs (%s)', (mode) => {
   let kith: TestKith;
   let account: TestAccount;
+  let dns: Awaited<ReturnType<typeof startDnsStub>>;
   const get = (path: string, headers: Record<string, string> = {}) => kith.client.request('GET', path, { headers });
   const withKey = (path: string) => `${path}${path.includes('?') ? '&' : '?'}apiKey=${encodeURIComponent(account.key)}`;
   const acme = newCompany();
@@ -17,12 +19,22 @@ describe.each(MODES)('the v2 APIs (%s)', (mode) => {
   const email = ada.details.emails[0]!.value;
 
   beforeAll(async () => {
-    kith = await startTestKith(mode);
+    dns = await startDnsStub({
+      'example.com': 'mx',
+      [acme.domain]: 'mx',
+      'mailinator.com': 'mx',
+      'nomail-kith.example': 'no-mx',
+      'slow-dns-kith.example': 'silent',
+    });
+    kith = await startTestKith(mode, { KITH_DNS_SERVERS: dns.server, KITH_DNS_TIMEOUT_MS: '300' });
     account = await createAccount(kith);
     await loadCompanies(kith, [acme]);
     await loadPersons(kith, [ada]);
   });
-  afterAll(() => kith?.stop());
+  afterAll(async () => {
+    await kith?.stop();
+    await dns?.close();
+  });
 
   describe('keys and the edge', () => {
     it('takes a v3 key as the apiKey query parameter or in either key header, with the rate-limit headers of v3', async () => {
@@ -139,6 +151,57 @@ describe.each(MODES)('the v2 APIs (%s)', (mode) => {
       const enrichment = async () => (await kith.client.v3('stats.get', { stats: ['person'] }, { key: counted.key })).body.stats.person.enrichment;
       await waitFor('two lookups counted', async () => (await enrichment()).total.count >= 2, { timeoutMs: 30_000 });
       expect(await enrichment()).toMatchObject({ matches: { count: 1 }, misses: { count: 1 }, total: { count: 2 } });
+    });
+  });
+
+  describe('GET /v2/verification/email.json', () => {
+    const verify = async (address: string) => {
+      const answer = await get(withKey(`/v2/verification/email.json?email=${encodeURIComponent(address)}`));
+      expect(answer.status, answer.text).toBe(200);
+      return { ...answer.body, email: answer.body.emails[address] };
+    };
+
+    it('says that an address Kith knows is deliverable, and links the person and company lookups that know it', async () => {
+      const person = await verify(email);
+      expect(person).toMatchObject({ status: 200, requestId: expect.any(String), unknownEmails: [], failedEmails: [] });
+      expect(person.email).toEqual({
+        message: 'Valid email address',
+        address: email,
+        username: email.split('@')[0]!.toLowerCase(),
+        domain: 'example.com',
+        corrected: false,
+        sendSafely: true,
+        attributes: { validSyntax: true, deliverable: true, catchall: null, risky: false, disposable: false },
+        person: `/v2/person.json?email=${encodeURIComponent(email)}`,
+        company: null,
+      });
+      const company = await verify(`info@${acme.domain}`);
+      expect(company.email).toMatchObject({ person: null, company: `/v2/company/lookup.json?domain=${acme.domain}` });
+    });
+
+    it('flags a disposable domain, a domain without mail, one DNS cannot answer for, and bad syntax', async () => {
+      expect((await verify('someone@mailinator.com')).email).toMatchObject({
+        sendSafely: false,
+        attributes: { validSyntax: true, deliverable: true, disposable: true, risky: true },
+      });
+      expect((await verify('someone@nomail-kith.example')).email).toMatchObject({
+        message: 'The domain does not receive email',
+        attributes: { deliverable: false },
+      });
+      const unknown = await verify('someone@slow-dns-kith.example');
+      expect(unknown.unknownEmails).toEqual(['someone@slow-dns-kith.example']);
+      expect(unknown.email).toMatchObject({ sendSafely: false, attributes: { deliverable: null } });
+      expect((await verify('not-an-email')).email).toMatchObject({
+        message: 'Invalid email address',
+        attributes: { validSyntax: false, deliverable: false },
+        person: null,
+      });
+    });
+
+    it('answers 400 without an email', async () => {
+      const answer = await get(withKey('/v2/verification/email.json'));
+      expect(answer.status).toBe(400);
+      expect(answer.body.message).toContain('email');
     });
   });
 });
