@@ -10,7 +10,8 @@ import { ConfigError, serverConfigFromEnvironment, type ServerConfig } from './a
 import { migrate } from './adapters/db/migrate.ts';
 import { createStores, openDatabase } from './adapters/db/open.ts';
 import { sharedSecret } from './adapters/db/secrets.ts';
-import { personIdCodec } from './adapters/identity/person-ids.ts';
+import { localBlobStore } from './adapters/blobs/local.ts';
+import { partnerLabeller, personIdCodec } from './adapters/identity/person-ids.ts';
 import { createLogger, type Logger } from './adapters/logger.ts';
 import { inProcessReplies } from './adapters/replies/in-process.ts';
 import { busReplyInbox, busReplySender } from './adapters/replies/over-bus.ts';
@@ -82,28 +83,46 @@ export async function startKith(config: ServerConfig, options: StartOptions = {}
 
   const local = distributed ? undefined : inProcessReplies();
   const replies: ReplySender = local ?? busReplySender(bus);
-  const personIds = personIdCodec(await sharedSecret(db, 'person-ids'));
-  const workerParts = { config, webhooks, log, clock, stores, usageStore, bus, topics, replies, personIds };
+  const idSecret = await sharedSecret(db, 'person-ids');
+  const blobs = localBlobStore(config.blobDir);
+  let ownUrl = `http://127.0.0.1:${config.port}`;
+  const workerParts = {
+    config,
+    webhooks,
+    log,
+    clock,
+    stores,
+    usageStore,
+    bus,
+    topics,
+    replies,
+    blobs,
+    personIds: personIdCodec(idSecret),
+    partnerLabel: partnerLabeller(idSecret),
+    publicUrl: () => config.publicUrl ?? ownUrl,
+  };
   const consumers = (await Promise.all(roles.workers.map((name) => startWorkerRole(name, workerParts)))).flat();
 
   let ingress: Ingress | undefined;
   let inbox: ReplyInbox | undefined;
   if (roles.ingress) {
     inbox = local ?? (await busReplyInbox({ bus, topics, instanceId, retentionMs: config.replyRetentionMs, log }));
-    ingress = await buildIngress({ config, webhooks, log, clock, db, stores, bus, topics, inbox, announce });
+    ingress = await buildIngress({ config, webhooks, log, clock, db, stores, blobs, bus, topics, inbox, announce });
   }
   const app = ingress?.app ?? new Hono<ApiEnv>().route('/', healthRoutes({ ready: async () => void (await db.query('SELECT 1')) }));
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const started = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(started));
   });
   const port = (server.address() as AddressInfo).port;
+  const url = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${port}`;
+  ownUrl = url;
   log.info(
     { port, host: config.host, instanceId, roles: config.roles, database: config.databaseUrl ? 'postgres' : 'pglite', bus: distributed ? 'kafka' : 'embedded' },
     'kith listening',
   );
 
   return {
-    url: `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${port}`,
+    url,
     port,
     instanceId,
     adminToken: ingress?.adminToken ?? '',

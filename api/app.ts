@@ -1,6 +1,8 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import type { Clock } from '../adapters/clock.ts';
+import type { BlobStore } from '../adapters/blobs/port.ts';
 import type { Stores } from '../adapters/db/port.ts';
+import type { AudienceCreateRequest } from '../schemas/v3/audience.ts';
 import type { Dispatcher } from '../adapters/dispatch/port.ts';
 import type { Logger } from '../adapters/logger.ts';
 import type { RateLimiter } from '../adapters/rate-limit/port.ts';
@@ -23,11 +25,14 @@ import { adminDataRoutes } from './routes/admin-data.ts';
 import { healthRoutes, type ReadinessCheck } from './routes/health.ts';
 import { v2Routes } from './routes/v2.ts';
 import { v3Routes } from './routes/v3.ts';
+import { audienceDownloadRoutes } from './routes/audience-download.ts';
 
 export type AppDeps = {
   log: Logger;
   clock: Clock;
   stores: Stores;
+  /** Where audience files are kept. */
+  blobs: BlobStore;
   dispatcher: Dispatcher;
   rateLimiter: RateLimiter;
   /** Counts every answered v3 request (after the rate limit: refused calls are not usage). */
@@ -81,7 +86,10 @@ export function createApp(deps: AppDeps) {
     clock,
     syncDeadlineMs: limits.syncDeadlineMs,
     refusedWebhookUrl: deps.refusedWebhookUrl,
+    recordCreated: (_operation: string, accountId: string, id: string, body: unknown) =>
+      stores.audiences.create(accountId, id, (body as AudienceCreateRequest).tags),
   };
+  app.route('/v3', audienceDownloadRoutes({ audiences: stores.audiences, blobs: deps.blobs }));
   app.route(
     '/v3',
     v3Routes({

@@ -177,6 +177,32 @@ function v2Operation(summary: string, query: z.ZodObject, response: z.ZodType): 
   };
 }
 
+function audienceDownload(summary: string): ZodOpenApiOperationObject {
+  return {
+    operationId: `audience.download.${summary.split(' ')[0]!.toLowerCase()}`,
+    summary,
+    tags: ['audience'],
+    security: [{ bearer: [] }],
+    requestParams: { query: z.object({ requestId: z.uuid().describe('The requestId audience.create answered') }) },
+    responses: {
+      '200': { description: 'The gzip-compressed JSON file (docs/audience-files.md), as raw bytes', content: { 'application/octet-stream': { schema: z.string() } } },
+      '202': errorResponse('Still being built: its webhook is told when it is ready'),
+      '400': errorResponse('No requestId'),
+      '401': errorResponse('Missing, malformed, unknown or revoked API key'),
+      '404': errorResponse('No audience of this account has that requestId'),
+      '410': errorResponse('The audience was downloadable for 30 days; that time is over'),
+    },
+  };
+}
+
+const audiencePaths: ZodOpenApiPathsObject = {
+  '/v3/audience.download': {
+    get: audienceDownload('Download an audience file'),
+    head: audienceDownload('Head of an audience file: its size and name'),
+    post: audienceDownload('Post to download an audience file, for callers that only POST'),
+  },
+};
+
 const v2Paths: ZodOpenApiPathsObject = {
   '/v2/person.json': {
     get: v2Operation('A person by one of email, emailMD5, phone or twitter, in the v2 person structure', V2PersonQuery, V2PersonAnswer),
@@ -218,6 +244,7 @@ export function buildOpenApiDocument() {
     },
     paths: {
       ...v3Paths,
+      ...audiencePaths,
       ...v2Paths,
       ...adminPaths,
       '/healthz': { get: { summary: 'Liveness', responses: { '200': { description: 'Up', content: json(HealthBody) } } } },

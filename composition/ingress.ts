@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import type { Hono } from 'hono';
 import { readOrCreateAdminToken } from '../adapters/admin-token.ts';
+import type { BlobStore } from '../adapters/blobs/port.ts';
 import type { Bus } from '../adapters/bus/port.ts';
 import type { Clock } from '../adapters/clock.ts';
 import type { ServerConfig } from '../adapters/config.ts';
@@ -28,6 +29,7 @@ export type Ingress = { app: Hono<ApiEnv>; adminToken: string; stop(): Promise<v
 
 export type IngressParts = {
   config: ServerConfig;
+  blobs: BlobStore;
   webhooks: WebhookSettings;
   log: Logger;
   clock: Clock;
@@ -82,6 +84,7 @@ export async function buildIngress(parts: IngressParts): Promise<Ingress> {
     log,
     clock,
     stores,
+    blobs: parts.blobs,
     dispatcher: busDispatcher({ bus, inbox: parts.inbox, clock, topicFor: (operation) => requestTopics.get(operation)! }),
     // Embedded mode is one process: its counters need not be shared, nor PGlite written on every request.
     rateLimiter: config.databaseUrl ? postgresRateLimiter(db) : memoryRateLimiter(),

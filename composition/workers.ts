@@ -1,3 +1,4 @@
+import type { BlobStore } from '../adapters/blobs/port.ts';
 import type { Bus, Consumer } from '../adapters/bus/port.ts';
 import type { Clock } from '../adapters/clock.ts';
 import type { ServerConfig } from '../adapters/config.ts';
@@ -14,6 +15,8 @@ import { companySearchHandler } from '../workers/enrichment/company-search.ts';
 import { emailVerificationHandler } from '../workers/enrichment/email-verification.ts';
 import { disposableDomains } from '../adapters/email/disposable.ts';
 import { mxLookup } from '../adapters/email/mx.ts';
+import { audienceCreateHandler } from '../workers/audience/build.ts';
+import { startAudienceSweep } from '../workers/audience/sweep.ts';
 import { consentHandlers } from '../workers/consent/handlers.ts';
 import { identityHandlers } from '../workers/identity/handlers.ts';
 import { startWorker } from '../workers/runtime/worker.ts';
@@ -31,7 +34,12 @@ export type WorkerParts = {
   bus: Bus;
   topics: TopicNames;
   replies: ReplySender;
+  blobs: BlobStore;
   personIds: PersonIdCodec;
+  /** The opaque name of an account in other accounts' audience files. */
+  partnerLabel: (accountId: string) => string;
+  /** The base of download addresses. */
+  publicUrl: () => string;
 };
 
 /**
@@ -85,6 +93,26 @@ export async function startWorkerRole(name: WorkerName, parts: WorkerParts): Pro
       // Requests of a partition at once; an account's consent changes in order (their order key), so that an
       // event that merges two subjects sees every event before it.
       return [await startWorker({ ...common, concurrency: 16, handlers: consentHandlers(stores.consent, clock) })];
+    case 'audience':
+      return [
+        await startWorker({
+          ...common,
+          concurrency: 2,
+          handlers: {
+            'audience.create': audienceCreateHandler({
+              store: stores.audiences,
+              blobs: parts.blobs,
+              accounts: stores.accounts,
+              clock,
+              encodePersonId: (accountId, personId) => parts.personIds.encode(accountId, personId),
+              partnerLabel: parts.partnerLabel,
+              tagMinAgeMs: config.tagMinAgeHours * 3_600_000,
+              publicUrl: parts.publicUrl,
+            }),
+          },
+        }),
+        startAudienceSweep({ store: stores.audiences, blobs: parts.blobs, clock, log, everyMs: 3_600_000 }),
+      ];
     case 'delivery':
       return [
         await startDeliveryWorker({

@@ -13,6 +13,7 @@ import { personStore } from '../persons/store.ts';
 import { companyStore } from '../companies/store.ts';
 import { identityStore } from '../identity/store.ts';
 import { consentStore } from '../consent/store.ts';
+import { audienceStore } from '../audiences/store.ts';
 import type { SqlClient } from './sql-client.ts';
 
 export type DatabaseOptions = { databaseUrl: string | undefined; dataDir: string; poolSize: number };
@@ -38,5 +39,6 @@ export function createStores(db: SqlClient, newWebhookSecret: () => string): Sto
     companies: companyStore(db),
     identity: identityStore(db),
     consent: consentStore(db),
+    audiences: audienceStore(db),
   };
 }

@@ -122,7 +122,8 @@ export interface PersonStore {
 
 export type Tag = { key: string; value: string };
 export type IdentityRecord = { recordId: string; partnerId: string | null; personId: string | null };
-export type MappedRecord = IdentityRecord & { keys: IdentifierKey[]; tags: Tag[] };
+export type RecordEmail = { md5: string | null; sha1: string | null; sha256: string | null };
+export type MappedRecord = IdentityRecord & { keys: IdentifierKey[]; tags: Tag[]; emails: RecordEmail[]; maids: string[] };
 
 /** A customer's own records, their identifiers (as keys) and tags; every call is scoped to one account. */
 export interface IdentityStore {
@@ -179,6 +180,35 @@ export interface ConsentStore {
   events(accountId: string, keys: IdentifierKey[]): Promise<ConsentEvent[]>;
 }
 
+export type Audience = {
+  id: string;
+  accountId: string;
+  tags: Tag[];
+  status: 'building' | 'ready' | 'expired';
+  members: number | null;
+  bytes: number | null;
+  createdAt: string;
+  expiresAt: string | null;
+};
+export type AudienceMember = { recordId: string; partnerId: string | null; personId: string | null; emails: RecordEmail[]; maids: string[] };
+export type SharedRecord = { accountId: string; personId: string; emails: RecordEmail[]; maids: string[] };
+
+/** audience.create requests and what their files are built from; every call but the sweep's names the account. */
+export interface AudienceStore {
+  create(accountId: string, id: string, tags: Tag[]): Promise<void>;
+  get(accountId: string, id: string): Promise<Audience | undefined>;
+  /**
+   * The account's records holding any of the tags, tagged before `taggedBefore`, in recordId order after
+   * `after` (null: from the start): one page of an audience.
+   */
+  members(accountId: string, tags: Tag[], taggedBefore: Date, after: string | null, limit: number): Promise<AudienceMember[]>;
+  /** The records of other identity-sharing accounts linked to these persons. */
+  sharedRecords(accountId: string, personIds: string[]): Promise<SharedRecord[]>;
+  ready(id: string, members: number, bytes: number, expiresAt: Date): Promise<void>;
+  /** Marks ready audiences whose time is over as expired; returns them (their files are to be deleted). */
+  expire(now: Date): Promise<Array<{ id: string; accountId: string }>>;
+}
+
 /** Every store, as the composition root builds them over one database. */
 export type Stores = {
   plans: PlanStore;
@@ -191,4 +221,5 @@ export type Stores = {
   companies: CompanyStore;
   identity: IdentityStore;
   consent: ConsentStore;
+  audiences: AudienceStore;
 };

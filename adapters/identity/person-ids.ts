@@ -40,3 +40,12 @@ export function personIdCodec(secret: string): PersonIdCodec {
     },
   };
 }
+
+/**
+ * The opaque, stable name of an account in other accounts' audience files (second-party data): never its
+ * name or id, the same in every file, and not to be turned back into the account.
+ */
+export const partnerLabeller =
+  (secret: string) =>
+  (accountId: string): string =>
+    `sp_${createHmac('sha256', secret).update(`partner:${accountId}`).digest('base64url').slice(0, 16)}`;

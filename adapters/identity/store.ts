@@ -19,10 +19,11 @@ export function identityStore(db: SqlClient): IdentityStore {
     map: (accountId, record) =>
       db.transaction(async (tx) => {
         await tx.query(
-          `INSERT INTO identity_records (account_id, record_id, partner_id, person_id) VALUES ($1, $2, $3, $4)
+          `INSERT INTO identity_records (account_id, record_id, partner_id, person_id, emails, maids) VALUES ($1, $2, $3, $4, $5, $6)
            ON CONFLICT (account_id, record_id)
-           DO UPDATE SET partner_id = EXCLUDED.partner_id, person_id = EXCLUDED.person_id, updated_at = now()`,
-          [accountId, record.recordId, record.partnerId, record.personId],
+           DO UPDATE SET partner_id = EXCLUDED.partner_id, person_id = EXCLUDED.person_id,
+                         emails = EXCLUDED.emails, maids = EXCLUDED.maids, updated_at = now()`,
+          [accountId, record.recordId, record.partnerId, record.personId, JSON.stringify(record.emails), JSON.stringify(record.maids)],
         );
         await tx.query('DELETE FROM identity_record_keys WHERE account_id = $1 AND record_id = $2', [accountId, record.recordId]);
         if (record.keys.length > 0) {

@@ -48,6 +48,14 @@ export function emailHashes(email: string): { md5: string; sha256: string } {
   };
 }
 
+/** An email's three hashes, as audience files list them; a hash given as input leaves the others unknown. */
+export function emailHashTriple(input: string): { md5: string | null; sha1: string | null; sha256: string | null } {
+  const value = input.trim().toLowerCase();
+  if (MD5.test(value)) return { md5: value, sha1: null, sha256: null };
+  if (SHA256.test(value)) return { md5: null, sha1: null, sha256: value };
+  return { ...emailHashes(value), sha1: hash('sha1', value, 'hex') };
+}
+
 /** The keys an email matches by: clear text is hashed both ways; an MD5 or SHA-256 hex is taken as it is. */
 export function emailKeys(input: string): IdentifierKey[] {
   const value = input.trim().toLowerCase();

@@ -24,6 +24,8 @@ export type V3RouteOptions = {
   operations?: Readonly<Record<string, OperationSpec>>;
   /** Why a webhook URL is refused (not http(s), a private address...), or undefined when it may be tried. */
   refusedWebhookUrl(url: string): string | undefined;
+  /** Records what an operation that `creates` makes, before its worker is asked to make it. */
+  recordCreated?(operation: string, accountId: string, id: string, body: unknown): Promise<void>;
 };
 
 /** Requests with the same order key are published to one partition and handled one after another. */
@@ -32,7 +34,10 @@ const orderKey = (by: 'record' | 'account', accountId: string, body: unknown) =>
 
 const QUEUED_MESSAGE = 'Queued for search. Please retry your query within about 2 minutes.';
 
-export type OperationAnswerOptions = Pick<V3RouteOptions, 'dispatcher' | 'queued' | 'clock' | 'syncDeadlineMs' | 'refusedWebhookUrl'>;
+export type OperationAnswerOptions = Pick<
+  V3RouteOptions,
+  'dispatcher' | 'queued' | 'clock' | 'syncDeadlineMs' | 'refusedWebhookUrl' | 'recordCreated'
+>;
 
 /**
  * What the caller of an operation gets for a validated body: 202 at once with a webhook, else the worker's
@@ -48,6 +53,7 @@ export async function operationAnswer(
   const { name, spec, body } = operation;
   const receivedAt = options.clock.now();
   const deadline = new Date(receivedAt.getTime() + (operation.noWait ? 0 : options.syncDeadlineMs));
+  const createdId = spec.creates ? randomUUID() : undefined;
   const event = (extra: Pick<OperationRequested, 'resultKey' | 'webhook'> = {}): OperationRequested => ({
     eventId: randomUUID(),
     requestId: c.get('requestId'),
@@ -57,6 +63,7 @@ export async function operationAnswer(
     query: c.req.query(),
     receivedAt: receivedAt.toISOString(),
     ...(spec.orderedBy && { orderKey: orderKey(spec.orderedBy, c.get('accountId'), body) }),
+    ...(createdId && { createdId }),
     ...extra,
   });
 
@@ -64,10 +71,11 @@ export async function operationAnswer(
   if (typeof webhookUrl === 'string') {
     const refused = options.refusedWebhookUrl(webhookUrl);
     if (refused) throw new ApiError(400, `Invalid webhookUrl provided: '${webhookUrl}' (${refused})`);
+    if (createdId) await options.recordCreated!(name, c.get('accountId'), createdId, body);
     await options.dispatcher.enqueue(event({ webhook: { url: webhookUrl, deliveryId: `msg_${randomBytes(16).toString('hex')}` } }));
     c.set('countedByWorker', true);
     const message = spec.webhookAccepted?.(webhookUrl) ?? `Queued for search. Your response will be sent to your webhook shortly at ${webhookUrl}`;
-    return { status: 202, body: { status: 202, message, requestId: c.get('requestId') } };
+    return { status: 202, body: { status: 202, message, requestId: createdId ?? c.get('requestId') } };
   }
 
   if (spec.onDeadline === 'queue') {

@@ -17,6 +17,8 @@ export const OperationRequested = z.object({
    * and the key under which the worker handles them one after another.
    */
   orderKey: z.string().optional(),
+  /** Set for operations that create something (schemas/v3 `creates`): its id, recorded by the ingress. */
+  createdId: z.uuid().optional(),
   /**
    * Set for operations that answer 202 "queued, retry" past the deadline: the worker keeps its reply under
    * this key, so that the caller's retry gets it without the work being done (or counted) twice.

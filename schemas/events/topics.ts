@@ -1,5 +1,5 @@
 /** Topic and consumer-group names and message headers shared by the ingress and the workers. */
-export const WORKER_NAMES = ['usage', 'delivery', 'enrichment', 'identity', 'consent'] as const;
+export const WORKER_NAMES = ['usage', 'delivery', 'enrichment', 'identity', 'consent', 'audience'] as const;
 export type WorkerName = (typeof WORKER_NAMES)[number];
 
 export type TopicNames = ReturnType<typeof topicNames>;

@@ -24,6 +24,7 @@ import {
   PermissionFindResponse,
   PermissionVerifyRequest,
 } from './permission.ts';
+import { AudienceCreateRequest, AudienceReady } from './audience.ts';
 import { RecordTags, StatusMessage, TagsCreateRequest, TagsDeleteRequest, TagsGetRequest, TagsGetResponse } from './tags.ts';
 
 export type OperationSpec = {
@@ -52,6 +53,11 @@ export type OperationSpec = {
   lookup?: true;
   request: z.ZodType;
   response: z.ZodType;
+  /**
+   * Makes something its caller fetches later (an audience): the ingress records it under a fresh UUID, which
+   * the 202 answers as `requestId` and the worker gets as `createdId`.
+   */
+  creates?: true;
   /** The status of a success when it is not 200: 202 (accepted, with `response`) or 204 (no body). */
   success?: 202 | 204;
   /** Statuses other than 200 that the operation answers on success (202 queued, 404 no match). */
@@ -207,6 +213,16 @@ export const v3Operations = {
     response: ConsentPurpose,
     alsoAnswers: [404],
     toWorker: consentVerifyOf,
+  },
+  'audience.create': {
+    summary: "Builds a gzip JSON file of the account's records holding any of the tags; the webhook is told where to download it",
+    worker: 'audience',
+    webhook: true,
+    creates: true,
+    webhookAccepted: (url) => `Audience request accepted. When the file is ready, its download address will be POSTed to ${url}`,
+    request: AudienceCreateRequest,
+    response: AudienceReady,
+    success: 202,
   },
 } as const satisfies Record<string, OperationSpec>;
 

@@ -10,7 +10,7 @@ describe('the official Python client (python-fullcontact), unmodified', () => {
   let kith: TestKith;
   let account: TestAccount;
   beforeAll(async () => {
-    kith = await startTestKith('distributed');
+    kith = await startTestKith('distributed', { KITH_TAG_MIN_AGE_HOURS: '0' });
     account = await createAccount(kith);
   });
   afterAll(() => kith?.stop());
@@ -36,11 +36,13 @@ describe('the official Python client (python-fullcontact), unmodified', () => {
       const report = `${run.stdout}${run.stderr}`;
       expect(report).toMatch(/^0 failed$/m);
       expect(run.code, report).toBe(0);
-      // The webhook answers the client asked for arrive, as the synchronous answers would have been.
-      const deliveries = await receiver.waitFor(2, 30_000);
+      // The webhook answers the client asked for arrive (person, company, audience), as the synchronous
+      // answers would have been.
+      const deliveries = await receiver.waitFor(3, 30_000);
       const byPath = Object.fromEntries(deliveries.map((delivery) => [delivery.url, JSON.parse(delivery.body)]));
       expect(byPath['/python']).toMatchObject({ fullName: person.fullName });
       expect(byPath['/python-company']).toMatchObject({ name: company.name });
+      expect(byPath['/python/audience']).toMatchObject({ result: { downloadUrl: expect.stringContaining('/v3/audience.download?requestId=') } });
     } finally {
       await receiver.close();
     }

@@ -1,9 +1,12 @@
+import { join } from 'node:path';
+import { tmpdir } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import { createEmbeddedBus } from '../../adapters/bus/embedded.ts';
 import { createKafkaBus } from '../../adapters/bus/kafka.ts';
 import type { Bus, Consumer } from '../../adapters/bus/port.ts';
 import { systemClock } from '../../adapters/clock.ts';
 import { migrate } from '../../adapters/db/migrate.ts';
+import { localBlobStore } from '../../adapters/blobs/local.ts';
 import { createStores } from '../../adapters/db/open.ts';
 import type { Stores } from '../../adapters/db/port.ts';
 import { createPgClient } from '../../adapters/db/pg.ts';
@@ -126,6 +129,8 @@ export async function startPipeline(
     log,
     clock,
     stores,
+    // The pipeline builds no audiences; downloads would find an empty directory.
+    blobs: localBlobStore(join(tmpdir(), 'kith-pipeline-blobs')),
     dispatcher: busDispatcher({ bus, inbox: replies, clock, topicFor: () => topics.requests('usage') }),
     rateLimiter: memoryRateLimiter(),
     recordUsage: usageRecorder.middleware,

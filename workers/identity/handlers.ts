@@ -25,6 +25,8 @@ function mapRecord(matching: Matching, answer: 'map' | 'resolve'): OperationHand
         personId: person?.id ?? null,
         keys: mapping.evidence.flatMap((item) => item.keys),
         tags: mapping.tags,
+        emails: mapping.emails,
+        maids: mapping.maids,
       });
     } catch (error) {
       if (!(error instanceof ConflictError)) throw error;

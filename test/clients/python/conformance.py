@@ -6,8 +6,12 @@ Kith holds: KITH_PERSON_EMAIL, KITH_PERSON_PHONE, KITH_PERSON_NAME (its full nam
 the webhook answer (the test harness checks that); a company Kith holds: KITH_COMPANY_DOMAIN, KITH_COMPANY_NAME,
 and KITH_COMPANY_WEBHOOK_URL for its webhook answer. The checks grow with each operation Kith serves.
 """
+import gzip
+import io
+import json
 import os
 import sys
+import time
 import uuid
 
 from fullcontact import FullContactClient
@@ -87,6 +91,21 @@ check("tags.get lists every tag", got.get_tags() == {"segment": ["gold", "trial"
 deleted = client.tags.delete(recordId=record_id, tags={"segment": "trial"})
 check("tags.delete is a success", deleted.is_successful and deleted.json().get("status") == 204, describe(deleted))
 check("the deleted tag is gone", client.tags.get(recordId=record_id).get_tags() == {"segment": ["gold"], "region": ["emea"]})
+
+# audience.create on the record's tag (with a webhookUrl this client returns the bare response: read its
+# JSON), then audience.download of the gzip file once it is built.
+audience = client.audience.create(webhookUrl=os.environ["KITH_WEBHOOK_URL"] + "/audience", tags={"segment": "gold"})
+check("audience.create answers 202 with a requestId", audience.get_status_code() == 202 and audience.json().get("requestId"), describe(audience))
+for _ in range(100):
+    downloaded = client.audience.download(requestId=audience.json()["requestId"])
+    if downloaded.get_status_code() != 202:
+        break
+    time.sleep(0.2)
+check("audience.download answers 200 once built", downloaded.get_status_code() == 200 and downloaded.is_successful, f"status={downloaded.get_status_code()}")
+saved = io.BytesIO()
+check("write_to_file saves the bytes", downloaded.write_to_file(saved))
+members = json.loads(gzip.decompress(saved.getvalue()))["members"]
+check("the file lists the tagged record", [m["recordid"] for m in members] == [record_id], members)
 
 removed = client.identity.delete(recordId=record_id)
 check("identity.delete answers 204", removed.get_status_code() == 204 and removed.is_successful, f"status={removed.get_status_code()}")

@@ -1,0 +1,89 @@
+import type { Audience, AudienceMember, AudienceStore, RecordEmail, Tag } from '../db/port.ts';
+import { isoTimestamp, isoTimestampOrNull } from '../db/rows.ts';
+import type { SqlClient } from '../db/sql-client.ts';
+
+type AudienceRow = {
+  id: string;
+  account_id: string;
+  tags: Tag[];
+  status: Audience['status'];
+  members: number | null;
+  bytes: string | null;
+  created_at: Date;
+  expires_at: Date | null;
+};
+
+/** Audiences and the records they are built from, over any SqlClient. */
+export function audienceStore(db: SqlClient): AudienceStore {
+  return {
+    async create(accountId, id, tags) {
+      await db.query(`INSERT INTO audiences (id, account_id, tags, status) VALUES ($1, $2, $3, 'building') ON CONFLICT (id) DO NOTHING`, [
+        id,
+        accountId,
+        JSON.stringify(tags),
+      ]);
+    },
+
+    async get(accountId, id) {
+      const [row] = await db.query<AudienceRow>(
+        'SELECT id::text AS id, account_id::text AS account_id, tags, status, members, bytes::text AS bytes, created_at, expires_at FROM audiences WHERE account_id = $1 AND id = $2',
+        [accountId, id],
+      );
+      if (!row) return undefined;
+      return {
+        id: row.id,
+        accountId: row.account_id,
+        tags: row.tags,
+        status: row.status,
+        members: row.members,
+        bytes: row.bytes === null ? null : Number(row.bytes),
+        createdAt: isoTimestamp(row.created_at),
+        expiresAt: isoTimestampOrNull(row.expires_at),
+      };
+    },
+
+    async members(accountId, tags, taggedBefore, after, limit) {
+      const rows = await db.query<{ record_id: string; partner_id: string | null; person_id: string | null; emails: RecordEmail[]; maids: string[] }>(
+        `SELECT r.record_id, r.partner_id, r.person_id::text AS person_id, r.emails, r.maids
+           FROM identity_records r
+          WHERE r.account_id = $1 AND ($2::text IS NULL OR r.record_id > $2)
+            AND EXISTS (SELECT 1 FROM record_tags t JOIN unnest($3::text[], $4::text[]) AS q (key, value) ON t.key = q.key AND t.value = q.value
+                         WHERE t.account_id = $1 AND t.record_id = r.record_id AND t.created_at <= $5)
+          ORDER BY r.record_id
+          LIMIT $6`,
+        [accountId, after, tags.map((tag) => tag.key), tags.map((tag) => tag.value), taggedBefore, limit],
+      );
+      return rows.map((row): AudienceMember => ({ recordId: row.record_id, partnerId: row.partner_id, personId: row.person_id, emails: row.emails, maids: row.maids }));
+    },
+
+    async sharedRecords(accountId, personIds) {
+      if (personIds.length === 0) return [];
+      const rows = await db.query<{ account_id: string; person_id: string; emails: RecordEmail[]; maids: string[] }>(
+        `SELECT r.account_id::text AS account_id, r.person_id::text AS person_id, r.emails, r.maids
+           FROM identity_records r JOIN accounts a ON a.id = r.account_id
+          WHERE r.person_id = ANY($2::bigint[]) AND r.account_id <> $1 AND a.identity_sharing
+          ORDER BY r.account_id, r.record_id`,
+        [accountId, personIds],
+      );
+      return rows.map((row) => ({ accountId: row.account_id, personId: row.person_id, emails: row.emails, maids: row.maids }));
+    },
+
+    async ready(id, members, bytes, expiresAt) {
+      await db.query(`UPDATE audiences SET status = 'ready', members = $2, bytes = $3, ready_at = now(), expires_at = $4 WHERE id = $1`, [
+        id,
+        members,
+        bytes,
+        expiresAt,
+      ]);
+    },
+
+    async expire(now) {
+      return (
+        await db.query<{ id: string; account_id: string }>(
+          `UPDATE audiences SET status = 'expired' WHERE status = 'ready' AND expires_at <= $1 RETURNING id::text AS id, account_id::text AS account_id`,
+          [now],
+        )
+      ).map((row) => ({ id: row.id, accountId: row.account_id }));
+    },
+  };
+}

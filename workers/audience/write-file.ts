@@ -1,0 +1,75 @@
+import { once } from 'node:events';
+import { createGzip } from 'node:zlib';
+import type { AudienceMember, AudienceStore, RecordEmail, Tag } from '../../adapters/db/port.ts';
+import type { BlobStore } from '../../adapters/blobs/port.ts';
+
+/** Members read from the database at a time: memory stays bounded whatever the audience's size. */
+const PAGE = 5000;
+
+export type AudienceFileParts = {
+  store: AudienceStore;
+  blobs: BlobStore;
+  encodePersonId(accountId: string, personId: string): string;
+  partnerLabel(accountId: string): string;
+};
+
+export type AudienceRequest = { id: string; accountId: string; tags: Tag[]; taggedBefore: Date; identitySharing: boolean; createdAt: string };
+
+type Party = { emails: RecordEmail[]; maids: string[] };
+
+/** One member as the file lists it (docs/audience-files.md). */
+function memberEntry(member: AudienceMember, personId: string | null, secondParty: Array<Party & { partner: string }> | undefined) {
+  return {
+    recordid: member.recordId,
+    partnerid: member.partnerId,
+    personid: personId,
+    firstParty: { emails: member.emails, maids: member.maids },
+    ...(secondParty && { secondParty }),
+  };
+}
+
+export const audienceBlobKey = (accountId: string, id: string) => `audiences/${accountId}/${id}.json.gz`;
+
+/**
+ * Streams the audience file into the blob store: a JSON object whose `members` array is written a page of
+ * records at a time through gzip, with the stream's backpressure honoured. Resolves with the member count and
+ * the file's size.
+ */
+export async function writeAudienceFile(parts: AudienceFileParts, audience: AudienceRequest): Promise<{ members: number; bytes: number }> {
+  const gzip = createGzip();
+  const stored = parts.blobs.put(audienceBlobKey(audience.accountId, audience.id), gzip);
+  const write = async (text: string) => {
+    if (!gzip.write(text)) await once(gzip, 'drain');
+  };
+  let members = 0;
+  try {
+    const header = { requestId: audience.id, createdAt: audience.createdAt, tags: audience.tags, tagMatch: 'any' };
+    await write(`${JSON.stringify(header).slice(0, -1)},"members":[`);
+    let after: string | null = null;
+    for (;;) {
+      const page = await parts.store.members(audience.accountId, audience.tags, audience.taggedBefore, after, PAGE);
+      if (page.length === 0) break;
+      const persons = [...new Set(page.flatMap((member) => (member.personId ? [member.personId] : [])))];
+      const shared = new Map<string, Array<Party & { partner: string }>>();
+      for (const record of audience.identitySharing ? await parts.store.sharedRecords(audience.accountId, persons) : []) {
+        const entry = { partner: parts.partnerLabel(record.accountId), emails: record.emails, maids: record.maids };
+        shared.set(record.personId, [...(shared.get(record.personId) ?? []), entry]);
+      }
+      let text = '';
+      for (const member of page) {
+        const secondParty = audience.identitySharing ? ((member.personId && shared.get(member.personId)) || []) : undefined;
+        const personId = member.personId && parts.encodePersonId(audience.accountId, member.personId);
+        text += `${members === 0 ? '' : ','}${JSON.stringify(memberEntry(member, personId, secondParty))}`;
+        members += 1;
+      }
+      await write(text);
+      after = page.at(-1)!.recordId;
+    }
+    gzip.end(']}');
+  } catch (error) {
+    gzip.destroy(error as Error);
+    await stored.catch(() => {});
+    throw error;
+  }
+  return { members, bytes: await stored };
+}
