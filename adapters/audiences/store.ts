@@ -1,4 +1,4 @@
-import type { Audience, AudienceMember, AudienceStore, RecordEmail, Tag } from '../db/port.ts';
+import type { Audience, AudienceMember, AudienceStore, Tag } from '../db/port.ts';
 import { isoTimestamp, isoTimestampOrNull } from '../db/rows.ts';
 import type { SqlClient } from '../db/sql-client.ts';
 
@@ -43,29 +43,36 @@ export function audienceStore(db: SqlClient): AudienceStore {
     },
 
     async members(accountId, tags, taggedBefore, after, limit) {
-      const rows = await db.query<{ record_id: string; partner_id: string | null; person_id: string | null; emails: RecordEmail[]; maids: string[] }>(
-        `SELECT r.record_id, r.partner_id, r.person_id::text AS person_id, r.emails, r.maids
-           FROM identity_records r
-          WHERE r.account_id = $1 AND ($2::text IS NULL OR r.record_id > $2)
-            AND EXISTS (SELECT 1 FROM record_tags t JOIN unnest($3::text[], $4::text[]) AS q (key, value) ON t.key = q.key AND t.value = q.value
-                         WHERE t.account_id = $1 AND t.record_id = r.record_id AND t.created_at <= $5)
-          ORDER BY r.record_id
-          LIMIT $6`,
+      const rows = await db.query<{ record_id: string; partner_id: string | null; person_id: string | null; emails: string; maids: string }>(
+        // Each tag's records are walked in recordId order from `after` (an index range, whatever the audience's
+        // size), merged, and the page's records fetched by key.
+        `SELECT r.record_id, r.partner_id, r.person_id::text AS person_id, r.emails::text AS emails, r.maids::text AS maids
+           FROM (SELECT DISTINCT m.record_id
+                   FROM unnest($3::text[], $4::text[]) AS q (key, value)
+                   CROSS JOIN LATERAL (SELECT t.record_id FROM record_tags t
+                                        WHERE t.account_id = $1 AND t.key = q.key AND t.value = q.value
+                                          AND ($2::text IS NULL OR t.record_id > $2) AND t.created_at <= $5
+                                        ORDER BY t.record_id LIMIT $6) AS m
+                  ORDER BY m.record_id LIMIT $6) AS page
+           JOIN identity_records r ON r.account_id = $1 AND r.record_id = page.record_id
+          ORDER BY r.record_id`,
         [accountId, after, tags.map((tag) => tag.key), tags.map((tag) => tag.value), taggedBefore, limit],
       );
-      return rows.map((row): AudienceMember => ({ recordId: row.record_id, partnerId: row.partner_id, personId: row.person_id, emails: row.emails, maids: row.maids }));
+      return rows.map(
+        (row): AudienceMember => ({ recordId: row.record_id, partnerId: row.partner_id, personId: row.person_id, emailsJson: row.emails, maidsJson: row.maids }),
+      );
     },
 
     async sharedRecords(accountId, personIds) {
       if (personIds.length === 0) return [];
-      const rows = await db.query<{ account_id: string; person_id: string; emails: RecordEmail[]; maids: string[] }>(
-        `SELECT r.account_id::text AS account_id, r.person_id::text AS person_id, r.emails, r.maids
+      const rows = await db.query<{ account_id: string; person_id: string; emails: string; maids: string }>(
+        `SELECT r.account_id::text AS account_id, r.person_id::text AS person_id, r.emails::text AS emails, r.maids::text AS maids
            FROM identity_records r JOIN accounts a ON a.id = r.account_id
           WHERE r.person_id = ANY($2::bigint[]) AND r.account_id <> $1 AND a.identity_sharing
           ORDER BY r.account_id, r.record_id`,
         [accountId, personIds],
       );
-      return rows.map((row) => ({ accountId: row.account_id, personId: row.person_id, emails: row.emails, maids: row.maids }));
+      return rows.map((row) => ({ accountId: row.account_id, personId: row.person_id, emailsJson: row.emails, maidsJson: row.maids }));
     },
 
     async ready(id, members, bytes, expiresAt) {

@@ -190,8 +190,12 @@ export type Audience = {
   createdAt: string;
   expiresAt: string | null;
 };
-export type AudienceMember = { recordId: string; partnerId: string | null; personId: string | null; emails: RecordEmail[]; maids: string[] };
-export type SharedRecord = { accountId: string; personId: string; emails: RecordEmail[]; maids: string[] };
+/**
+ * A record as an audience file lists it; its emails (RecordEmail[]) and MAIDs (string[]) come as the JSON text
+ * the database holds, written into the file as they are.
+ */
+export type AudienceMember = { recordId: string; partnerId: string | null; personId: string | null; emailsJson: string; maidsJson: string };
+export type SharedRecord = { accountId: string; personId: string; emailsJson: string; maidsJson: string };
 
 /** audience.create requests and what their files are built from; every call but the sweep's names the account. */
 export interface AudienceStore {

@@ -40,7 +40,13 @@ describe.each(MODES)('person.enrich (%s)', (mode) => {
         md5: hash('md5', emailOf(ada), 'hex'),
         sha256: hash('sha256', emailOf(ada), 'hex'),
       });
-      expect(answer.body.details.identifiers).toMatchObject({ li_nonid: ada.details.identifiers.li_nonid, personIds: [], recordIds: [], partnerIds: [] });
+      // The account's own id for the person; no records of the account name them yet.
+      expect(answer.body.details.identifiers).toMatchObject({
+        li_nonid: ada.details.identifiers.li_nonid,
+        personIds: [expect.stringMatching(/^[A-Za-z0-9_-]{22}$/)],
+        recordIds: [],
+        partnerIds: [],
+      });
       // The data provider's record id and the placekey are Kith's, not the caller's.
       expect(answer.body).not.toHaveProperty('id');
       expect(answer.body).not.toHaveProperty('placekey');

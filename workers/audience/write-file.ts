@@ -1,10 +1,10 @@
 import { once } from 'node:events';
 import { createGzip } from 'node:zlib';
-import type { AudienceMember, AudienceStore, RecordEmail, Tag } from '../../adapters/db/port.ts';
+import type { AudienceMember, AudienceStore, Tag } from '../../adapters/db/port.ts';
 import type { BlobStore } from '../../adapters/blobs/port.ts';
 
 /** Members read from the database at a time: memory stays bounded whatever the audience's size. */
-const PAGE = 5000;
+const PAGE = 10_000;
 
 export type AudienceFileParts = {
   store: AudienceStore;
@@ -15,17 +15,17 @@ export type AudienceFileParts = {
 
 export type AudienceRequest = { id: string; accountId: string; tags: Tag[]; taggedBefore: Date; identitySharing: boolean; createdAt: string };
 
-type Party = { emails: RecordEmail[]; maids: string[] };
+/** One party's data: the emails and MAIDs as the database holds them (JSON text). */
+const party = (emailsJson: string, maidsJson: string) => `"emails":${emailsJson},"maids":${maidsJson}`;
 
-/** One member as the file lists it (docs/audience-files.md). */
-function memberEntry(member: AudienceMember, personId: string | null, secondParty: Array<Party & { partner: string }> | undefined) {
-  return {
-    recordid: member.recordId,
-    partnerid: member.partnerId,
-    personid: personId,
-    firstParty: { emails: member.emails, maids: member.maids },
-    ...(secondParty && { secondParty }),
-  };
+/**
+ * One member as the file lists it (docs/audience-files.md), written as text: the stored JSON of emails and
+ * MAIDs goes in as it is, never parsed and encoded again.
+ */
+function memberEntry(member: AudienceMember, personId: string | null, secondParty: string[] | undefined): string {
+  const ids = `"recordid":${JSON.stringify(member.recordId)},"partnerid":${JSON.stringify(member.partnerId)},"personid":${JSON.stringify(personId)}`;
+  const second = secondParty ? `,"secondParty":[${secondParty.join(',')}]` : '';
+  return `{${ids},"firstParty":{${party(member.emailsJson, member.maidsJson)}}${second}}`;
 }
 
 export const audienceBlobKey = (accountId: string, id: string) => `audiences/${accountId}/${id}.json.gz`;
@@ -50,16 +50,16 @@ export async function writeAudienceFile(parts: AudienceFileParts, audience: Audi
       const page = await parts.store.members(audience.accountId, audience.tags, audience.taggedBefore, after, PAGE);
       if (page.length === 0) break;
       const persons = [...new Set(page.flatMap((member) => (member.personId ? [member.personId] : [])))];
-      const shared = new Map<string, Array<Party & { partner: string }>>();
+      const shared = new Map<string, string[]>();
       for (const record of audience.identitySharing ? await parts.store.sharedRecords(audience.accountId, persons) : []) {
-        const entry = { partner: parts.partnerLabel(record.accountId), emails: record.emails, maids: record.maids };
+        const entry = `{"partner":${JSON.stringify(parts.partnerLabel(record.accountId))},${party(record.emailsJson, record.maidsJson)}}`;
         shared.set(record.personId, [...(shared.get(record.personId) ?? []), entry]);
       }
       let text = '';
       for (const member of page) {
         const secondParty = audience.identitySharing ? ((member.personId && shared.get(member.personId)) || []) : undefined;
         const personId = member.personId && parts.encodePersonId(audience.accountId, member.personId);
-        text += `${members === 0 ? '' : ','}${JSON.stringify(memberEntry(member, personId, secondParty))}`;
+        text += `${members === 0 ? '' : ','}${memberEntry(member, personId, secondParty)}`;
         members += 1;
       }
       await write(text);

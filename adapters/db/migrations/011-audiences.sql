@@ -20,3 +20,7 @@ CREATE INDEX audiences_expiry ON audiences (expires_at) WHERE status = 'ready';
 
 -- Second-party data: the records of other (identity-sharing) accounts linked to the same person.
 CREATE INDEX identity_records_person_any ON identity_records (person_id) WHERE person_id IS NOT NULL;
+
+-- Audience pages walk each tag's records in recordId order from where the last page ended.
+DROP INDEX record_tags_by_tag;
+CREATE INDEX record_tags_by_tag ON record_tags (account_id, key, value, record_id);
