@@ -76,6 +76,16 @@ const companyScenario = (name: string, summary: string, operation: 'company.enri
   prepare: async (services, progress) => ({ DATABASE_URL: await prepareCompanyDatabase(services.DATABASE_URL!, progress) }),
 });
 
+/** An operation on the bench record (bench/identity-records.ts), which the setup maps with `tagCount` tags. */
+const onBenchRecord = (name: string, summary: string, operation: V3OperationName, body: object, tagCount: number): Scenario => ({
+  name,
+  summary,
+  modes: ['embedded', 'distributed'],
+  operation,
+  body: { recordId: BENCH_RECORD_ID, ...body },
+  setup: (context) => createBenchRecord(context, tagCount),
+});
+
 /** The registry: a scenario's `setup` loads what it needs for `context.account`; the rest of a run is the same. */
 export const scenarios: Readonly<Record<string, Scenario>> = {
   noop: {
@@ -119,28 +129,13 @@ export const scenarios: Readonly<Record<string, Scenario>> = {
     'POST /v3/person.enrich {"email": ..., "webhookUrl": ...}: 202 at once, the match delivered to a local receiver by the delivery worker',
     true,
   ),
-  'tags-create': {
-    name: 'tags-create',
-    summary: 'POST /v3/tags.create {"recordId", "tags": [one pair]} on a mapped record (the pair exists after the first call)',
-    modes: ['embedded', 'distributed'],
-    operation: 'tags.create',
-    body: { recordId: BENCH_RECORD_ID, tags: [{ key: 'segment', value: 'bench' }] },
-    setup: (context) => createBenchRecord(context, 0),
-  },
-  'identity-resolve': {
-    name: 'identity-resolve',
-    summary: 'POST /v3/identity.resolve {"recordId"} of a mapped record',
-    modes: ['embedded', 'distributed'],
-    operation: 'identity.resolve',
-    body: { recordId: BENCH_RECORD_ID },
-    setup: (context) => createBenchRecord(context, 0),
-  },
-  'tags-get-1000': {
-    name: 'tags-get-1000',
-    summary: 'POST /v3/tags.get {"recordId"} of a record with 1,000 tags',
-    modes: ['embedded', 'distributed'],
-    operation: 'tags.get',
-    body: { recordId: BENCH_RECORD_ID },
-    setup: (context) => createBenchRecord(context, 1000),
-  },
+  'tags-create': onBenchRecord(
+    'tags-create',
+    'POST /v3/tags.create {"recordId", "tags": [one pair]} on a mapped record (the pair exists after the first call)',
+    'tags.create',
+    { tags: [{ key: 'segment', value: 'bench' }] },
+    0,
+  ),
+  'identity-resolve': onBenchRecord('identity-resolve', 'POST /v3/identity.resolve {"recordId"} of a mapped record', 'identity.resolve', {}, 0),
+  'tags-get-1000': onBenchRecord('tags-get-1000', 'POST /v3/tags.get {"recordId"} of a record with 1,000 tags', 'tags.get', {}, 1000),
 };

@@ -6,7 +6,7 @@ import { Writable } from 'node:stream';
 import { loadServerConfig } from '../../adapters/config.ts';
 import { createLogger } from '../../adapters/logger.ts';
 import { startKith } from '../../main.ts';
-import { WORKER_NAMES } from '../../schemas/events/topics.ts';
+import { WORKER_NAMES, type WorkerName } from '../../schemas/events/topics.ts';
 import { KithClient } from './client.ts';
 import { databaseUrl, type Mode } from './modes.ts';
 import { startKithProcess } from './processes.ts';
@@ -30,6 +30,12 @@ const parseLines = (lines: string[]) =>
       return [];
     }
   });
+
+/** How the distributed harness groups the workers into processes: every worker exactly once. */
+const WORKER_PROCESSES: WorkerName[][] = [
+  ['usage', 'delivery'],
+  WORKER_NAMES.filter((worker) => worker !== 'usage' && worker !== 'delivery'),
+];
 
 /** A Kith on 127.0.0.1:<free port> in this process, with its own data directory and captured logs. */
 async function startInProcess(mode: 'embedded' | 'postgres', env: Record<string, string>): Promise<TestKith> {
@@ -64,9 +70,10 @@ async function startInProcess(mode: 'embedded' | 'postgres', env: Record<string,
 }
 
 /**
- * The distributed mode as it runs in production: real PostgreSQL, Kafka and ClickHouse, each worker and two
- * ingress replicas as separate processes, on topics of their own. The client alternates between the
- * ingress replicas.
+ * The distributed mode as it runs in production: real PostgreSQL, Kafka and ClickHouse, two ingress replicas
+ * and the workers as separate processes, on topics of their own. The client alternates between the ingress
+ * replicas. The workers share two processes (usage and delivery; the request workers), as `KITH_ROLES` allows:
+ * a process per worker would make every suite eight processes, more than two cores run in parallel suites.
  */
 async function startDistributed(env: Record<string, string>): Promise<TestKith> {
   const adminToken = `kith_admin_test_${randomBytes(16).toString('hex')}`;
@@ -84,7 +91,7 @@ async function startDistributed(env: Record<string, string>): Promise<TestKith> 
   const processes = await Promise.all([
     startKithProcess({ ...shared, KITH_ROLES: 'ingress', KITH_INSTANCE_ID: 'ingress-a' }),
     startKithProcess({ ...shared, KITH_ROLES: 'ingress', KITH_INSTANCE_ID: 'ingress-b' }),
-    ...WORKER_NAMES.map((worker) => startKithProcess({ ...shared, KITH_ROLES: `worker:${worker}` })),
+    ...WORKER_PROCESSES.map((workers) => startKithProcess({ ...shared, KITH_ROLES: workers.map((worker) => `worker:${worker}`).join(',') })),
   ]);
   const ingresses = processes.slice(0, 2);
   return {

@@ -7,7 +7,9 @@
 -- similarity gives the "closest name first" order that sort=relevance asks for. PostgreSQL 15 ships pg_trgm
 -- (Debian's postgresql-15, the postgres:15 image), and it is a trusted extension, so the database owner may
 -- create it; PGlite loads its build of it in adapters/db/pglite.ts.
-CREATE EXTENSION IF NOT EXISTS pg_trgm;
+-- In `public` whatever the search path of the connection that first migrates (tests isolate themselves in
+-- schemas of their own), so that every schema's queries find its functions and operators.
+CREATE EXTENSION IF NOT EXISTS pg_trgm SCHEMA public;
 
 CREATE TABLE companies (
   domain       text PRIMARY KEY,         -- normalised (adapters/companies/normalise.ts): importing it again replaces the company
@@ -31,4 +33,4 @@ CREATE TABLE companies (
 );
 
 -- Serves both name predicates of search: word similarity (`<%`) and similarity (`%`).
-CREATE INDEX companies_name_key_trgm ON companies USING gin (name_key gin_trgm_ops);
+CREATE INDEX companies_name_key_trgm ON companies USING gin (name_key public.gin_trgm_ops);
