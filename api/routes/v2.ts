@@ -1,13 +1,13 @@
 import { Hono, type Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { OperationReply } from '../../schemas/events/operation-requested.ts';
+import type { OperationReply, WebhookDress } from '../../schemas/events/operation-requested.ts';
 import { v2Operations } from '../../schemas/v2/email-verification.ts';
 import { v3Operations } from '../../schemas/v3/operations.ts';
 import type { ApiEnv } from '../env.ts';
 import { ApiError } from '../errors.ts';
 import { v2CompanyAnswer } from '../v2/company.ts';
 import { v2VerificationAnswer } from '../v2/email-verification.ts';
-import { personEnrichBodyOf, V2_PERSON_KEYS, v2PersonAnswer, type V2PersonQuery } from '../v2/person.ts';
+import { personEnrichBodyOf, v2PersonAnswer, v2PersonQueryOf } from '../../schemas/v2/person.ts';
 import { parseOrBadRequest } from '../validate.ts';
 import { operationAnswer, type OperationAnswerOptions } from './v3.ts';
 
@@ -22,11 +22,12 @@ async function ask(
   name: 'person.enrich' | 'company.enrich' | 'email.verification',
   input: unknown,
   options: OperationAnswerOptions,
+  webhookDress?: WebhookDress,
 ): Promise<OperationReply> {
   const spec = operations[name];
   const body = parseOrBadRequest(spec.request, input);
   c.set('operation', name);
-  return operationAnswer(c, { name, spec, body, noWait: c.req.query('queue') === '1' }, options);
+  return operationAnswer(c, { name, spec, body, noWait: c.req.query('queue') === '1', webhookDress }, options);
 }
 
 const answer = (c: Context<ApiEnv>, reply: OperationReply) => c.json(reply.body as object, reply.status as ContentfulStatusCode);
@@ -35,12 +36,12 @@ const answer = (c: Context<ApiEnv>, reply: OperationReply) => c.json(reply.body 
 export function v2Routes(options: OperationAnswerOptions) {
   const app = new Hono<ApiEnv>();
   app.get('/person.json', async (c) => {
-    const query: V2PersonQuery = Object.fromEntries(V2_PERSON_KEYS.flatMap((key) => (c.req.query(key) ? [[key, c.req.query(key)!]] : [])));
+    const query = v2PersonQueryOf(c.req.query());
     if (Object.keys(query).length === 0) throw new ApiError(400, 'Invalid request: give one of email, emailMD5, phone or twitter');
-    if (c.req.query('webhookUrl') !== undefined) {
-      throw new ApiError(400, 'Invalid request: webhookUrl is not served on v2; POST /v3/person.enrich takes it');
-    }
-    return answer(c, v2PersonAnswer(await ask(c, 'person.enrich', personEnrichBodyOf(query), options), query, c.get('requestId')));
+    // With webhookUrl the answer goes there, dressed as v2 by the worker runtime.
+    const webhookUrl = c.req.query('webhookUrl');
+    const body = { ...personEnrichBodyOf(query), ...(webhookUrl !== undefined && { webhookUrl }) };
+    return answer(c, v2PersonAnswer(await ask(c, 'person.enrich', body, options, 'v2.person'), query, c.get('requestId')));
   });
   app.get('/company/lookup.json', async (c) => {
     const domain = c.req.query('domain');

@@ -4,7 +4,7 @@ import { every } from 'hono/combine';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { Clock } from '../../adapters/clock.ts';
 import type { Dispatcher } from '../../adapters/dispatch/port.ts';
-import type { OperationReply, OperationRequested } from '../../schemas/events/operation-requested.ts';
+import type { OperationReply, OperationRequested, WebhookDress } from '../../schemas/events/operation-requested.ts';
 import { v3Operations, type OperationSpec } from '../../schemas/v3/operations.ts';
 import type { ApiEnv } from '../env.ts';
 import { ApiError } from '../errors.ts';
@@ -47,7 +47,7 @@ export type OperationAnswerOptions = Pick<
  */
 export async function operationAnswer(
   c: Context<ApiEnv>,
-  operation: { name: string; spec: OperationSpec; body: unknown; noWait?: boolean },
+  operation: { name: string; spec: OperationSpec; body: unknown; noWait?: boolean; webhookDress?: WebhookDress },
   options: OperationAnswerOptions,
 ): Promise<OperationReply> {
   const { name, spec, body } = operation;
@@ -72,7 +72,8 @@ export async function operationAnswer(
     const refused = options.refusedWebhookUrl(webhookUrl);
     if (refused) throw new ApiError(400, `Invalid webhookUrl provided: '${webhookUrl}' (${refused})`);
     if (createdId) await options.recordCreated!(name, c.get('accountId'), createdId, body);
-    await options.dispatcher.enqueue(event({ webhook: { url: webhookUrl, deliveryId: `msg_${randomBytes(16).toString('hex')}` } }));
+    const deliveryId = `msg_${randomBytes(16).toString('hex')}`;
+    await options.dispatcher.enqueue(event({ webhook: { url: webhookUrl, deliveryId, ...(operation.webhookDress && { dress: operation.webhookDress }) } }));
     c.set('countedByWorker', true);
     const message = spec.webhookAccepted?.(webhookUrl) ?? `Queued for search. Your response will be sent to your webhook shortly at ${webhookUrl}`;
     return { status: 202, body: { status: 202, message, requestId: createdId ?? c.get('requestId') } };

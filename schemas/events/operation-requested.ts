@@ -28,9 +28,17 @@ export const OperationRequested = z.object({
    * Set when the caller gave a `webhookUrl`: the worker's answer is delivered there (as `deliveryId`, the
    * webhook-id) instead of being replied.
    */
-  webhook: z.object({ url: z.url(), deliveryId: z.string() }).optional(),
+  webhook: z
+    .object({
+      url: z.url(),
+      deliveryId: z.string(),
+      /** The answer delivered in another structure than the operation's: a v2 call's (schemas/v2). */
+      dress: z.enum(['v2.person']).optional(),
+    })
+    .optional(),
 });
 export type OperationRequested = z.infer<typeof OperationRequested>;
+export type WebhookDress = NonNullable<NonNullable<OperationRequested['webhook']>['dress']>;
 
 /** What a worker answers: the HTTP status and JSON body the caller will get. */
 export const OperationReply = z.object({

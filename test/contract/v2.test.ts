@@ -7,6 +7,7 @@ import { startTestKith, type TestKith } from '../support/kith.ts';
 import { MODES } from '../support/modes.ts';
 import { loadPersons, newPerson } from '../support/persons.ts';
 import { waitFor } from '../support/wait-for.ts';
+import { startWebhookReceiver } from '../support/webhook-receiver.ts';
 
 describe.each(MODES)('the v2 APIs (%s)', (mode) => {
   let kith: TestKith;
@@ -26,7 +27,7 @@ describe.each(MODES)('the v2 APIs (%s)', (mode) => {
       'nomail-kith.example': 'no-mx',
       'slow-dns-kith.example': 'silent',
     });
-    kith = await startTestKith(mode, { KITH_DNS_SERVERS: dns.server, KITH_DNS_TIMEOUT_MS: '300' });
+    kith = await startTestKith(mode, { KITH_DNS_SERVERS: dns.server, KITH_DNS_TIMEOUT_MS: '300', KITH_WEBHOOK_ALLOWED_NETWORKS: '127.0.0.1/32' });
     account = await createAccount(kith);
     await loadCompanies(kith, [acme]);
     await loadPersons(kith, [ada]);
@@ -125,14 +126,29 @@ describe.each(MODES)('the v2 APIs (%s)', (mode) => {
       expect((await get(withKey(`/v2/person.json?emailMD5=${hash('md5', email, 'hex')}`))).body.contactInfo.fullName).toBeNull();
     });
 
-    it("answers v2's 404 when nobody matches, and 400 for no identifier, a bad one or a webhookUrl", async () => {
+    it("answers v2's 404 when nobody matches, and 400 for no identifier or a bad one", async () => {
       const miss = await get(withKey('/v2/person.json?email=nobody-v2@example.org'));
       expect(miss.status).toBe(404);
       expect(miss.body).toEqual({ status: 404, message: 'Searched within last 24 hours. No results found for this Id.', requestId: expect.any(String) });
-      for (const [query, field] of [['', 'email'], ['email=not-an-email', 'email'], [`email=${email}&webhookUrl=http://example.com/`, 'webhookUrl']]) {
+      for (const [query, field] of [['', 'email'], ['email=not-an-email', 'email'], [`email=${email}&webhookUrl=not-a-url`, 'webhookUrl']]) {
         const answer = await get(withKey(`/v2/person.json?${query}`));
         expect(answer.status, `${query}: ${answer.text}`).toBe(400);
         expect(answer.body.message).toContain(field);
+      }
+    });
+
+    it('with webhookUrl answers 202 at once and delivers the v2 structure, a 404 included', async () => {
+      const receiver = await startWebhookReceiver();
+      try {
+        const accepted = await get(withKey(`/v2/person.json?email=${encodeURIComponent(email)}&webhookUrl=${encodeURIComponent(`${receiver.url}/v2?ref=hit`)}`));
+        expect(accepted.status, accepted.text).toBe(202);
+        await get(withKey(`/v2/person.json?email=nobody-v2-hook@example.org&webhookUrl=${encodeURIComponent(`${receiver.url}/v2?ref=miss`)}`));
+        const deliveries = await receiver.waitFor(2, 30_000);
+        const byRef = Object.fromEntries(deliveries.map((d) => [new URL(d.url, receiver.url).searchParams.get('ref'), JSON.parse(d.body)]));
+        expect(byRef.hit).toMatchObject({ status: 200, likelihood: 0.9, contactInfo: { fullName: ada.fullName } });
+        expect(byRef.miss).toMatchObject({ status: 404, message: 'Searched within last 24 hours. No results found for this Id.' });
+      } finally {
+        await receiver.close();
       }
     });
 

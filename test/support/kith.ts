@@ -52,7 +52,9 @@ async function startInProcess(mode: 'embedded' | 'postgres', env: Record<string,
     KITH_DATA_DIR: dataDir,
     KITH_DEMO: 'false',
     LOG_LEVEL: 'info',
-    ...(mode === 'postgres' ? { DATABASE_URL: databaseUrl() } : {}),
+    // Suites run in parallel on one PostgreSQL: topics of their own, or one Kith's worker would take (and
+    // answer into its own process) what another Kith published.
+    ...(mode === 'postgres' ? { DATABASE_URL: databaseUrl(), KITH_TOPIC_PREFIX: `t${randomBytes(6).toString('hex')}` } : {}),
     ...env,
   });
   const kith = await startKith(config, { log: createLogger('info', sink), announce: () => {} });

@@ -9,6 +9,7 @@ import { decodeEvent } from '../../schemas/events/decode.ts';
 import type { DeliveryRequested } from '../../schemas/events/delivery-requested.ts';
 import { OperationRequested, type OperationReply } from '../../schemas/events/operation-requested.ts';
 import { outcomeOf, type UsageRecorded } from '../../schemas/events/usage-recorded.ts';
+import { WEBHOOK_DRESSES } from '../../schemas/v2/webhook-dresses.ts';
 import { v3Operations } from '../../schemas/v3/operations.ts';
 import { CORRELATION_HEADER, REPLY_TO_HEADER, type TopicNames, type WorkerName } from '../../schemas/events/topics.ts';
 import { keyQueue } from './key-queue.ts';
@@ -70,7 +71,7 @@ export async function startWorker(options: WorkerOptions): Promise<Consumer> {
    * answered, a 404 included. Published before the request's offset is committed, so it cannot be lost.
    * The request's usage is recorded here, with its outcome, as the ingress only knew it was queued.
    */
-  async function deliver(request: OperationRequested, webhook: { url: string; deliveryId: string }, result: OperationReply) {
+  async function deliver(request: OperationRequested, webhook: NonNullable<OperationRequested['webhook']>, result: OperationReply) {
     const usage: UsageRecorded = {
       eventId: request.eventId,
       accountId: request.accountId,
@@ -84,7 +85,7 @@ export async function startWorker(options: WorkerOptions): Promise<Consumer> {
       requestId: request.requestId,
       operation: request.operation,
       url: webhook.url,
-      body: JSON.stringify(result.body),
+      body: JSON.stringify((webhook.dress ? WEBHOOK_DRESSES[webhook.dress](result, request) : result).body),
       createdAt: options.clock.now().toISOString(),
     };
     await Promise.all([

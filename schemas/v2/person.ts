@@ -1,9 +1,13 @@
-import type { OperationReply } from '../../schemas/events/operation-requested.ts';
-import type { PersonEnrichResponse } from '../../schemas/v3/person-enrich.ts';
+import type { OperationReply } from '../events/operation-requested.ts';
+import type { PersonEnrichResponse } from '../v3/person-enrich.ts';
 
 /** The v2 lookup keys and the person.enrich query each becomes. */
 export const V2_PERSON_KEYS = ['email', 'emailMD5', 'phone', 'twitter'] as const;
 export type V2PersonQuery = Partial<Record<(typeof V2_PERSON_KEYS)[number], string>>;
+
+/** The v2 lookup keys of a query string (the others, apiKey among them, left out). */
+export const v2PersonQueryOf = (query: Record<string, string | undefined>): V2PersonQuery =>
+  Object.fromEntries(V2_PERSON_KEYS.flatMap((key) => (query[key] ? [[key, query[key]]] : [])));
 
 export function personEnrichBodyOf(query: V2PersonQuery) {
   return {
@@ -28,7 +32,10 @@ type Job = { name?: string | null; title?: string | null; current?: boolean | nu
 
 const typed = (service: string) => ({ type: service, typeId: service, typeName: service.charAt(0).toUpperCase() + service.slice(1) });
 
-/** A person.enrich answer in the v2 person structure (docs/decisions.md, "The v2 APIs"); other answers keep their body. */
+/**
+ * A person.enrich answer in the v2 person structure (docs/decisions.md, "The v2 APIs"); other answers keep
+ * their body. The v2 route dresses replies so, and the worker runtime webhook answers of v2 calls.
+ */
 export function v2PersonAnswer(reply: OperationReply, query: V2PersonQuery, requestId: string): OperationReply {
   if (reply.status === 404) return { status: 404, body: { status: 404, message: NOT_FOUND_MESSAGE, requestId } };
   if (reply.status !== 200) return reply;
