@@ -22,6 +22,7 @@ export const AudienceReady = z
     }),
   })
   .meta({ id: 'AudienceReady' });
+export type AudienceReady = z.infer<typeof AudienceReady>;
 
 export const AudienceAccepted = z
   .object({ status: z.literal(202), message: z.string(), requestId: z.uuid().describe('The audience: download it by this id') })

@@ -24,7 +24,7 @@ import {
   PermissionFindResponse,
   PermissionVerifyRequest,
 } from './permission.ts';
-import { AudienceCreateRequest, AudienceReady } from './audience.ts';
+import { AudienceAccepted, AudienceCreateRequest } from './audience.ts';
 import { RecordTags, StatusMessage, TagsCreateRequest, TagsDeleteRequest, TagsGetRequest, TagsGetResponse } from './tags.ts';
 
 export type OperationSpec = {
@@ -221,7 +221,7 @@ export const v3Operations = {
     creates: true,
     webhookAccepted: (url) => `Audience request accepted. When the file is ready, its download address will be POSTed to ${url}`,
     request: AudienceCreateRequest,
-    response: AudienceReady,
+    response: AudienceAccepted,
     success: 202,
   },
 } as const satisfies Record<string, OperationSpec>;

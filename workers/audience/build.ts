@@ -1,7 +1,7 @@
 import type { AccountStore } from '../../adapters/db/port.ts';
 import type { Clock } from '../../adapters/clock.ts';
 import type { OperationHandler } from '../../adapters/dispatch/port.ts';
-import { AUDIENCE_KEEP_DAYS } from '../../schemas/v3/audience.ts';
+import { AUDIENCE_KEEP_DAYS, type AudienceReady } from '../../schemas/v3/audience.ts';
 import { writeAudienceFile, type AudienceFileParts } from './write-file.ts';
 
 const DAY_MS = 86_400_000;
@@ -39,6 +39,7 @@ export function audienceCreateHandler(parts: AudienceBuildParts): OperationHandl
     }
     const downloadUrl = `${parts.publicUrl()}/v3/audience.download?requestId=${id}`;
     const message = `The audience query completed. Download the file at ${downloadUrl}; it stays downloadable for ${AUDIENCE_KEEP_DAYS} days.`;
-    return { status: 200, body: { requestId: id, webhookId: request.webhook?.deliveryId ?? '', result: { message, downloadUrl } } };
+    const ready: AudienceReady = { requestId: id, webhookId: request.webhook?.deliveryId ?? '', result: { message, downloadUrl } };
+    return { status: 200, body: ready };
   };
 }
