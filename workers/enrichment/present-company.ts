@@ -1,5 +1,6 @@
 import { COMPANY_DATA_ADD_ONS, type CompanyDataAddOn, type CompanyDataAddOnId } from '../../schemas/v3/company-data-add-ons.ts';
 import type { CompanyEnrichResponse } from '../../schemas/v3/company-enrich.ts';
+import { withStringUserids } from './present.ts';
 
 type Document = Record<string, unknown> & { details?: Record<string, unknown> };
 type Image = { url?: string | null; value?: string | null } & Record<string, unknown>;
@@ -26,6 +27,7 @@ const bothAddresses = (images: Image[]) =>
 export function presentCompany(document: Document, updated: string | null, planAddOns: readonly CompanyDataAddOnId[]): CompanyEnrichResponse {
   const { domain: _domain, dataAddOns: _recorded, details: stored = {}, ...summary } = document;
   const details: Record<string, unknown> = { ...stored, images: bothAddresses((stored.images ?? []) as Image[]) };
+  if (stored.profiles !== undefined) details.profiles = withStringUserids(stored.profiles);
   const dataAddOns = (Object.keys(COMPANY_DATA_ADD_ONS) as CompanyDataAddOnId[]).map((id): CompanyDataAddOn => {
     const { detail, ...addOn } = COMPANY_DATA_ADD_ONS[id];
     const enabled = planAddOns.includes(id);

@@ -32,6 +32,22 @@ type Labelled = { value?: string | null; label?: string | null };
 type Identifiers = { maids?: unknown[]; li_nonid?: unknown[] } & Record<string, unknown>;
 
 /**
+ * Profiles with `userid` as a string: records may give it as a number, but the official clients declare it a
+ * string (Go's encoding/json rejects the whole answer over a number there), as the specification shows it.
+ */
+export function withStringUserids(profiles: unknown): unknown {
+  if (typeof profiles !== 'object' || profiles === null || Array.isArray(profiles)) return profiles;
+  return Object.fromEntries(
+    Object.entries(profiles).map(([service, profile]) => [
+      service,
+      typeof profile === 'object' && profile !== null && typeof (profile as { userid?: unknown }).userid === 'number'
+        ? { ...profile, userid: String((profile as { userid: number }).userid) }
+        : profile,
+    ]),
+  );
+}
+
+/**
  * A stored person as person.enrich answers it: the record's own `id` and `placekey` left out, emails with
  * their MD5 and SHA-256 (what callers holding only hashes match on), the account's own ids for the person,
  * and the caller's filters and limits applied.
@@ -45,6 +61,7 @@ export function presentPerson(document: Document, options: PresentOptions): Pers
   const identifiers = (stored.identifiers ?? {}) as Identifiers;
   let details: Record<string, unknown> = {
     ...stored,
+    ...(stored.profiles === undefined ? {} : { profiles: withStringUserids(stored.profiles) }),
     emails,
     identifiers: {
       ...identifiers,
