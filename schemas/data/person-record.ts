@@ -51,8 +51,8 @@ export const PersonDetails = z.looseObject({
     .default({ maids: [], li_nonid: [] }),
 });
 
-export const PersonRecord = z.looseObject({
-  id: z.string().trim().min(1).max(200),
+/** The summary fields of a person, as records hold them and person.enrich answers them. */
+export const personSummaryShape = {
   fullName: text,
   ageRange: text,
   gender: text,
@@ -64,6 +64,11 @@ export const PersonRecord = z.looseObject({
   bio: text,
   avatar: text,
   website: text,
+};
+
+export const PersonRecord = z.looseObject({
+  id: z.string().trim().min(1).max(200),
+  ...personSummaryShape,
   placekey: text,
   updated: date.nullish(),
   details: PersonDetails,

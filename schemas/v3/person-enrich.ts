@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { personSummaryShape } from '../data/person-record.ts';
 import { checkMultiField, multiFieldShape } from './multi-field.ts';
 import { webhookUrl } from './webhook-url.ts';
 
@@ -47,18 +48,8 @@ const labelled = z.looseObject({ label: text, value: text });
 
 export const PersonEnrichResponse = z
   .looseObject({
-    fullName: text,
-    ageRange: text,
-    gender: text,
-    location: text,
-    title: text,
-    organization: text,
-    twitter: text,
-    linkedin: text,
+    ...personSummaryShape,
     facebook: text,
-    bio: text,
-    avatar: text,
-    website: text,
     details: z.looseObject({
       name: z.looseObject({ given: text, family: text, full: text }).nullish(),
       emails: z.array(z.looseObject({ label: text, value: text, md5: z.string(), sha256: z.string() })).optional(),
