@@ -160,7 +160,12 @@ const adminPaths: ZodOpenApiPathsObject = {
   },
 };
 
-function v2Operation(summary: string, query: z.ZodObject, response: z.ZodType): ZodOpenApiOperationObject {
+function v2Operation(
+  summary: string,
+  query: z.ZodObject,
+  response: z.ZodType,
+  alsoAnswers: ZodOpenApiOperationObject['responses'] = {},
+): ZodOpenApiOperationObject {
   return {
     summary,
     tags: ['v2'],
@@ -173,6 +178,7 @@ function v2Operation(summary: string, query: z.ZodObject, response: z.ZodType): 
       '401': errorResponse('Missing, unknown or revoked API key'),
       '403': errorResponse('Over the rate limit'),
       '404': errorResponse('No match'),
+      ...alsoAnswers,
     },
   };
 }
@@ -208,7 +214,9 @@ const v2Paths: ZodOpenApiPathsObject = {
     get: v2Operation('A person by one of email, emailMD5, phone or twitter, in the v2 person structure', V2PersonQuery, V2PersonAnswer),
   },
   '/v2/company/lookup.json': {
-    get: v2Operation('A company by its domain, in the v2 company structure', V2CompanyQuery, V2CompanyAnswer),
+    get: v2Operation('A company by its domain, in the v2 company structure', V2CompanyQuery, V2CompanyAnswer, {
+      '422': errorResponse('The domain is no domain name (as company.enrich answers it)'),
+    }),
   },
   '/v2/verification/email.json': {
     get: v2Operation(

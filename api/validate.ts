@@ -11,10 +11,40 @@ function answerOf(issues: readonly z.core.$ZodIssue[]): AnsweredWith | undefined
   return undefined;
 }
 
-/** The parsed value, or a 400 naming every field that is wrong (or the answer an issue asks for). */
+/**
+ * The path of the first string holding U+0000, which no PostgreSQL text column can store (the query fails with
+ * "invalid byte sequence"): such a value is refused at the edge rather than failing in a worker.
+ */
+export function nulCharacterPath(value: unknown, path: (string | number)[] = []): (string | number)[] | undefined {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : undefined;
+  if (Array.isArray(value)) {
+    for (const [index, item] of value.entries()) {
+      const found = nulCharacterPath(item, [...path, index]);
+      if (found) return found;
+    }
+  } else if (value && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) {
+      const found = nulCharacterPath(item, [...path, key]);
+      if (found) return found;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The parsed value, or a 400 naming every field that is wrong (or the answer an issue asks for). A string
+ * of the parsed value holding U+0000 is wrong too: 400 naming it.
+ */
 export function parseOrBadRequest<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
   const parsed = schema.safeParse(value);
-  if (parsed.success) return parsed.data;
+  if (parsed.success) {
+    const nul = nulCharacterPath(parsed.data);
+    if (nul) {
+      const issue = { code: 'custom', path: nul, message: 'must not contain the NUL character (U+0000)', input: undefined } as const;
+      throw new ApiError(400, `Invalid request: ${describeIssues([issue as z.core.$ZodIssue])}`);
+    }
+    return parsed.data;
+  }
   const answer = answerOf(parsed.error.issues);
   if (answer) throw new ApiError(answer.answerStatus as 422, answer.answerMessage);
   throw new ApiError(400, `Invalid request: ${describeIssues(parsed.error.issues)}`);

@@ -7,7 +7,7 @@ import type { ApiEnv } from '../env.ts';
 import { ApiError } from '../errors.ts';
 import { v2CompanyAnswer } from '../v2/company.ts';
 import { v2VerificationAnswer } from '../v2/email-verification.ts';
-import { personEnrichBodyOf, v2PersonAnswer, v2PersonQueryOf } from '../../schemas/v2/person.ts';
+import { personEnrichBodyOf, v2PersonAnswer, v2PersonQueryOf, type V2PersonKey } from '../../schemas/v2/person.ts';
 import { parseOrBadRequest } from '../validate.ts';
 import { operationAnswer, type OperationAnswerOptions } from './v3.ts';
 
@@ -22,7 +22,7 @@ async function ask(
   name: 'person.enrich' | 'company.enrich' | 'email.verification',
   input: unknown,
   options: OperationAnswerOptions,
-  webhookDress?: WebhookDress,
+  webhookDress?: { dress: WebhookDress; lookupKeys: V2PersonKey[] },
 ): Promise<OperationReply> {
   const spec = operations[name];
   const body = parseOrBadRequest(spec.request, input);
@@ -41,7 +41,9 @@ export function v2Routes(options: OperationAnswerOptions) {
     // With webhookUrl the answer goes there, dressed as v2 by the worker runtime.
     const webhookUrl = c.req.query('webhookUrl');
     const body = { ...personEnrichBodyOf(query), ...(webhookUrl !== undefined && { webhookUrl }) };
-    return answer(c, v2PersonAnswer(await ask(c, 'person.enrich', body, options, 'v2.person'), query, c.get('requestId')));
+    const given = Object.keys(query) as V2PersonKey[];
+    const reply = await ask(c, 'person.enrich', body, options, { dress: 'v2.person', lookupKeys: given });
+    return answer(c, v2PersonAnswer(reply, given, c.get('requestId')));
   });
   app.get('/company/lookup.json', async (c) => {
     const domain = c.req.query('domain');

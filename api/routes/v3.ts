@@ -4,7 +4,7 @@ import { every } from 'hono/combine';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { Clock } from '../../adapters/clock.ts';
 import type { Dispatcher } from '../../adapters/dispatch/port.ts';
-import type { OperationReply, OperationRequested, WebhookDress } from '../../schemas/events/operation-requested.ts';
+import type { OperationReply, OperationRequested } from '../../schemas/events/operation-requested.ts';
 import { v3Operations, type OperationSpec } from '../../schemas/v3/operations.ts';
 import type { ApiEnv } from '../env.ts';
 import { ApiError } from '../errors.ts';
@@ -32,6 +32,13 @@ export type V3RouteOptions = {
 const orderKey = (by: 'record' | 'account', accountId: string, body: unknown) =>
   by === 'record' ? `${accountId}/${(body as { recordId: string }).recordId}` : accountId;
 
+/**
+ * The query parameters workers read (identity.resolve's `tags`); the others stay at the ingress: v2 calls carry
+ * their key and the person's email or phone there, which have no business on the bus.
+ */
+const WORKER_QUERY_PARAMETERS = new Set(['tags']);
+const workerQuery = (query: Record<string, string>) => Object.fromEntries(Object.entries(query).filter(([name]) => WORKER_QUERY_PARAMETERS.has(name)));
+
 const QUEUED_MESSAGE = 'Queued for search. Please retry your query within about 2 minutes.';
 
 export type OperationAnswerOptions = Pick<
@@ -47,7 +54,14 @@ export type OperationAnswerOptions = Pick<
  */
 export async function operationAnswer(
   c: Context<ApiEnv>,
-  operation: { name: string; spec: OperationSpec; body: unknown; noWait?: boolean; webhookDress?: WebhookDress },
+  operation: {
+    name: string;
+    spec: OperationSpec;
+    body: unknown;
+    noWait?: boolean;
+    /** How the webhook answer is to be dressed, and the lookup keys the dress needs. */
+    webhookDress?: Pick<NonNullable<OperationRequested['webhook']>, 'dress' | 'lookupKeys'>;
+  },
   options: OperationAnswerOptions,
 ): Promise<OperationReply> {
   const { name, spec, body } = operation;
@@ -60,7 +74,7 @@ export async function operationAnswer(
     accountId: c.get('accountId'),
     operation: name,
     body: spec.toWorker ? spec.toWorker(body as never) : body,
-    query: c.req.query(),
+    query: workerQuery(c.req.query()),
     receivedAt: receivedAt.toISOString(),
     ...(spec.orderedBy && { orderKey: orderKey(spec.orderedBy, c.get('accountId'), body) }),
     ...(createdId && { createdId }),
@@ -73,7 +87,7 @@ export async function operationAnswer(
     if (refused) throw new ApiError(400, `Invalid webhookUrl provided: '${webhookUrl}' (${refused})`);
     if (createdId) await options.recordCreated!(name, c.get('accountId'), createdId, body);
     const deliveryId = `msg_${randomBytes(16).toString('hex')}`;
-    await options.dispatcher.enqueue(event({ webhook: { url: webhookUrl, deliveryId, ...(operation.webhookDress && { dress: operation.webhookDress }) } }));
+    await options.dispatcher.enqueue(event({ webhook: { url: webhookUrl, deliveryId, ...operation.webhookDress } }));
     c.set('countedByWorker', true);
     const message = spec.webhookAccepted?.(webhookUrl) ?? `Queued for search. Your response will be sent to your webhook shortly at ${webhookUrl}`;
     return { status: 202, body: { status: 202, message, requestId: createdId ?? c.get('requestId') } };

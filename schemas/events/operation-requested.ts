@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { V2_PERSON_KEYS } from '../v2/person.ts';
 
 /**
  * A v3 request as the ingress hands it on: authenticated, validated, identifiers normalised.
@@ -34,6 +35,8 @@ export const OperationRequested = z.object({
       deliveryId: z.string(),
       /** The answer delivered in another structure than the operation's: a v2 call's (schemas/v2). */
       dress: z.enum(['v2.person']).optional(),
+      /** Which lookup keys the v2 call gave (their names only: v2's likelihood depends on them). */
+      lookupKeys: z.array(z.enum(V2_PERSON_KEYS)).optional(),
     })
     .optional(),
 });

@@ -3,7 +3,8 @@ import type { PersonEnrichResponse } from '../v3/person-enrich.ts';
 
 /** The v2 lookup keys and the person.enrich query each becomes. */
 export const V2_PERSON_KEYS = ['email', 'emailMD5', 'phone', 'twitter'] as const;
-export type V2PersonQuery = Partial<Record<(typeof V2_PERSON_KEYS)[number], string>>;
+export type V2PersonKey = (typeof V2_PERSON_KEYS)[number];
+export type V2PersonQuery = Partial<Record<V2PersonKey, string>>;
 
 /** The v2 lookup keys of a query string (the others, apiKey among them, left out). */
 export const v2PersonQueryOf = (query: Record<string, string | undefined>): V2PersonQuery =>
@@ -22,7 +23,7 @@ export function personEnrichBodyOf(query: V2PersonQuery) {
  * v2's `likelihood` for a match on one identifier: the weight of its kind of evidence in person.enrich's
  * matcher (docs/decisions.md, "How person.enrich matches"), as a fraction; several identifiers take the best.
  */
-const LIKELIHOOD: Record<keyof V2PersonQuery, number> = { email: 0.9, emailMD5: 0.9, twitter: 0.85, phone: 0.7 };
+const LIKELIHOOD: Record<V2PersonKey, number> = { email: 0.9, emailMD5: 0.9, twitter: 0.85, phone: 0.7 };
 
 const NOT_FOUND_MESSAGE = 'Searched within last 24 hours. No results found for this Id.';
 
@@ -36,12 +37,11 @@ const typed = (service: string) => ({ type: service, typeId: service, typeName: 
  * A person.enrich answer in the v2 person structure (docs/decisions.md, "The v2 APIs"); other answers keep
  * their body. The v2 route dresses replies so, and the worker runtime webhook answers of v2 calls.
  */
-export function v2PersonAnswer(reply: OperationReply, query: V2PersonQuery, requestId: string): OperationReply {
+export function v2PersonAnswer(reply: OperationReply, given: readonly V2PersonKey[], requestId: string): OperationReply {
   if (reply.status === 404) return { status: 404, body: { status: 404, message: NOT_FOUND_MESSAGE, requestId } };
   if (reply.status !== 200) return reply;
   const person = reply.body as PersonEnrichResponse & Record<string, unknown>;
   const details = person.details as Record<string, unknown> & { name?: { given?: string | null; family?: string | null } | null };
-  const given = Object.keys(query) as Array<keyof V2PersonQuery>;
   return {
     status: 200,
     body: {

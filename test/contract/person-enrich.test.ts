@@ -220,10 +220,12 @@ describe.each(MODES)('person.enrich (%s)', (mode) => {
     });
   });
 
-  it.runIf(mode === 'postgres')('sends no clear email or phone of a request over the bus, only their hashes', async () => {
+  it.runIf(mode === 'postgres')('sends no clear email or phone of a request over the bus, only their hashes, nor a v2 key', async () => {
     const email = `bus-check-${randomUUID()}@example.org`;
     const phone = uniquePhone();
     expect((await enrich({ email, phone })).status).toBe(404);
+    const v2 = await kith.client.request('GET', `/v2/person.json?email=${encodeURIComponent(email)}&apiKey=${account.key}`);
+    expect(v2.status).toBe(404);
     const db = new pg.Client({ connectionString: databaseUrl() });
     await db.connect();
     try {
@@ -232,6 +234,7 @@ describe.each(MODES)('person.enrich (%s)', (mode) => {
       const request = rows.find((row) => row.value.includes(hash('md5', email, 'hex')));
       expect(request, 'the request event, holding the email as its hash').toBeDefined();
       for (const { value } of rows) {
+        expect(value).not.toContain(account.key);
         expect(value).not.toContain(email);
         expect(value.replace(/\D/g, '')).not.toContain(digits);
       }
