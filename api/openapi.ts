@@ -35,6 +35,7 @@ const errorResponse = (description: string) => ({ description, content: json(Err
 const V3_ERRORS = {
   '400': errorResponse('Malformed JSON or invalid input; the message names the field'),
   '401': errorResponse('Missing, malformed, unknown or revoked API key'),
+  '403': errorResponse("Over the plan's rate limit (Retry-After says when to retry)"),
   '409': errorResponse('A request with the same Idempotency-Key is still being processed'),
   '413': errorResponse('Body larger than the limit'),
   '415': errorResponse('Body not sent as application/json'),
@@ -44,6 +45,7 @@ const V3_ERRORS = {
 const IdempotencyKeyHeader = z.object({
   'idempotency-key': z
     .string()
+    .min(1)
     .max(255)
     .optional()
     .describe('Replays the first answer for 24 hours when the same request is sent again'),

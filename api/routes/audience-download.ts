@@ -47,5 +47,8 @@ export function audienceDownloadRoutes(options: { audiences: AudienceStore; blob
     return c.body(Readable.toWeb(file.stream) as ReadableStream, 200, headers);
   };
   app.on(['GET', 'HEAD', 'POST'], '/audience.download', download);
+  app.all('/audience.download', () => {
+    throw new ApiError(405, 'audience.download accepts only GET, HEAD and POST', { Allow: 'GET, HEAD, POST' });
+  });
   return app;
 }

@@ -43,6 +43,18 @@ describe('the OpenAPI document', () => {
     expect(new Set(served)).toEqual(new Set(documented));
   });
 
+  it('documents the statuses schemathesis found answered but undocumented', () => {
+    const document = buildOpenApiDocument();
+    const responses = (path: string, method: 'get' | 'post') => Object.keys(document.paths?.[path]?.[method]?.responses ?? {});
+    // v2 company lookup answers company.enrich's 422 for a domain that is no domain name.
+    expect(responses('/v2/company/lookup.json', 'get')).toContain('422');
+    // Every v3 operation answers 403 over the plan's rate limit.
+    for (const name of Object.keys(v3Operations)) expect(responses(`/v3/${name}`, 'post'), name).toContain('403');
+    // An empty Idempotency-Key is refused with 400: the document says it is at least one character.
+    const header = (document.paths?.['/v3/stats.get']?.post?.parameters ?? []).find((p) => 'name' in p && p.name === 'idempotency-key');
+    expect(header).toMatchObject({ schema: { minLength: 1, maxLength: 255 } });
+  });
+
   it('has a request and a response schema for every v3 operation, under its success status', () => {
     const document = buildOpenApiDocument();
     for (const [name, spec] of Object.entries(v3Operations) as Array<[string, { success?: number }]>) {

@@ -37,6 +37,10 @@ export const audienceBlobKey = (accountId: string, id: string) => `audiences/${a
  */
 export async function writeAudienceFile(parts: AudienceFileParts, audience: AudienceRequest): Promise<{ members: number; bytes: number }> {
   const gzip = createGzip();
+  // A failure is reported by `stored` and by the error thrown below; without a listener of its own, the
+  // 'error' of `gzip.destroy(error)` would crash the process whenever it comes before the blob store has
+  // piped the stream (the first page of members failing at once).
+  gzip.on('error', () => {});
   const stored = parts.blobs.put(audienceBlobKey(audience.accountId, audience.id), gzip);
   const write = async (text: string) => {
     if (!gzip.write(text)) await once(gzip, 'drain');
