@@ -3,16 +3,27 @@ import { fileURLToPath } from 'node:url';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 
-/** The official Python client, for the conformance suite under test/clients/. */
-function ensurePythonClient() {
+/** schemathesis for test/fuzz/, pinned: its checks and CLI flags change between versions. */
+export const SCHEMATHESIS_VERSION = '4.32.5';
+
+const pipInstall = (...packages: string[]) =>
+  execFileSync(
+    'python3',
+    ['-m', 'pip', 'install', '--quiet', '--disable-pip-version-check', '--root-user-action=ignore', ...packages],
+    { stdio: ['ignore', 'inherit', 'inherit'] },
+  );
+
+/** The official Python client, for the conformance suite under test/clients/, and schemathesis. */
+function ensurePythonPackages() {
   try {
     execFileSync('python3', ['-c', 'import fullcontact'], { stdio: 'ignore' });
   } catch {
-    execFileSync(
-      'python3',
-      ['-m', 'pip', 'install', '--quiet', '--disable-pip-version-check', '--root-user-action=ignore', 'python-fullcontact'],
-      { stdio: ['ignore', 'inherit', 'inherit'] },
-    );
+    pipInstall('python-fullcontact');
+  }
+  try {
+    execFileSync('python3', ['-c', `import schemathesis, sys; sys.exit(schemathesis.__version__ != '${SCHEMATHESIS_VERSION}')`], { stdio: 'ignore' });
+  } catch {
+    pipInstall(`schemathesis==${SCHEMATHESIS_VERSION}`);
   }
 }
 
@@ -28,7 +39,7 @@ const SERVICES = [
  * started from deploy/ (installing what is missing), so `npm test` works on a fresh machine.
  */
 export default function setup() {
-  ensurePythonClient();
+  ensurePythonPackages();
   const missing = SERVICES.filter((service) => !process.env[service.variable]);
   if (missing.length === 0) return;
   const names = missing.map((service) => service.name);
