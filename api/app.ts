@@ -75,6 +75,10 @@ export function createApp(deps: AppDeps) {
     exempt: RATE_LIMIT_EXEMPT,
   });
   app.use('/v3/*', apiKeyAuth({ authenticator }), limit, deps.recordUsage);
+  /** What the ingress records, per operation that `creates` something, before its worker makes it. */
+  const creations: Record<string, (accountId: string, id: string, body: unknown) => Promise<void>> = {
+    'audience.create': (accountId, id, body) => stores.audiences.create(accountId, id, (body as AudienceCreateRequest).tags),
+  };
   const answering = {
     dispatcher: deps.dispatcher,
     queued: queuedResults({
@@ -86,8 +90,11 @@ export function createApp(deps: AppDeps) {
     clock,
     syncDeadlineMs: limits.syncDeadlineMs,
     refusedWebhookUrl: deps.refusedWebhookUrl,
-    recordCreated: (_operation: string, accountId: string, id: string, body: unknown) =>
-      stores.audiences.create(accountId, id, (body as AudienceCreateRequest).tags),
+    recordCreated: (operation: string, accountId: string, id: string, body: unknown) => {
+      const record = creations[operation];
+      if (!record) throw new Error(`nothing records what ${operation} creates`);
+      return record(accountId, id, body);
+    },
   };
   app.route('/v3', audienceDownloadRoutes({ audiences: stores.audiences, blobs: deps.blobs }));
   app.route(

@@ -54,6 +54,8 @@ export function consentStore(db: SqlClient): ConsentStore {
         );
       }),
 
+    knows: async (accountId, keys) => (await subjectsOf(db, accountId, keys)).length > 0,
+
     async events(accountId, keys) {
       const subjects = await subjectsOf(db, accountId, keys);
       if (subjects.length === 0) return [];

@@ -176,6 +176,8 @@ export interface ConsentStore {
    * known yet are linked to the subject.
    */
   record(accountId: string, keys: IdentifierKey[], event: NewConsentEvent): Promise<void>;
+  /** Whether the keys name any subject of the account. */
+  knows(accountId: string, keys: IdentifierKey[]): Promise<boolean>;
   /** Every event of the subjects the keys name, newest first; empty when they name nobody. */
   events(accountId: string, keys: IdentifierKey[]): Promise<ConsentEvent[]>;
 }

@@ -41,7 +41,7 @@ export function consentHandlers(consent: ConsentStore, clock: Clock): Record<str
 
     async 'permission.delete'(request) {
       const { keys } = request.body as ConsentSubjectQuery;
-      if ((await consent.events(request.accountId, keys)).length === 0) {
+      if (!(await consent.knows(request.accountId, keys))) {
         return { status: 404, body: { status: 404, message: 'No consent found for the given identifiers' } };
       }
       const permissionId = randomUUID();

@@ -2,7 +2,7 @@ import type { ConsentPurposeGiven } from '../../adapters/db/port.ts';
 import type { IdentifierKey } from '../../adapters/persons/normalise.ts';
 import type { MultiFieldQuery } from '../../schemas/v3/multi-field.ts';
 import type { PermissionCreateRequest } from '../../schemas/v3/permission.ts';
-import { evidenceOf } from '../matching/evidence.ts';
+import { evidenceOf, lookupKeys } from '../matching/evidence.ts';
 
 /**
  * What the consent worker is sent: the individual's identifiers as lookup keys only (hashes for emails and
@@ -17,7 +17,7 @@ export type ConsentGiven = {
 export type ConsentSubjectQuery = { keys: IdentifierKey[] };
 export type ConsentVerifyQuery = ConsentSubjectQuery & { purposeId: number; channel: string };
 
-const keysOf = (query: MultiFieldQuery) => evidenceOf(query).flatMap((item) => item.keys);
+const keysOf = (query: MultiFieldQuery) => lookupKeys(evidenceOf(query));
 
 export const consentGivenOf = (body: PermissionCreateRequest): ConsentGiven => ({
   keys: keysOf(body.query),

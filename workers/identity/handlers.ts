@@ -2,6 +2,7 @@ import type { OperationHandler } from '../../adapters/dispatch/port.ts';
 import { ConflictError } from '../../adapters/errors.ts';
 import type { Tag } from '../../adapters/db/port.ts';
 import type { OperationReply } from '../../schemas/events/operation-requested.ts';
+import { lookupKeys } from '../matching/evidence.ts';
 import { findPerson, type Matching } from '../matching/find-person.ts';
 import type { RecordMapping, RecordQuery } from './payloads.ts';
 import { noRecords, resolveRecords } from './resolve.ts';
@@ -23,7 +24,7 @@ function mapRecord(matching: Matching, answer: 'map' | 'resolve'): OperationHand
         recordId: mapping.recordId,
         partnerId: mapping.partnerId,
         personId: person?.id ?? null,
-        keys: mapping.evidence.flatMap((item) => item.keys),
+        keys: lookupKeys(mapping.evidence),
         tags: mapping.tags,
         emails: mapping.emails,
         maids: mapping.maids,

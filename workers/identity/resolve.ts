@@ -1,6 +1,6 @@
 import type { IdentityRecord } from '../../adapters/db/port.ts';
 import type { OperationReply } from '../../schemas/events/operation-requested.ts';
-import type { References } from '../matching/evidence.ts';
+import { lookupKeys, type References } from '../matching/evidence.ts';
 import { findPerson, type Matching } from '../matching/find-person.ts';
 import type { RecordQuery } from './payloads.ts';
 
@@ -33,7 +33,7 @@ export async function resolveRecords(matching: Matching, accountId: string, quer
   const decoded = references.personId ? matching.personIds.decode(accountId, references.personId) : undefined;
   if (decoded) persons.add(decoded);
   if (evidence.length > 0) {
-    for (const record of await identity.byKeys(accountId, evidence.flatMap((item) => item.keys))) add(record);
+    for (const record of await identity.byKeys(accountId, lookupKeys(evidence))) add(record);
     const person = await findPerson(matching, { accountId, evidence, references: {}, confidence: 'HIGH' });
     if (person) persons.add(person.id);
   }

@@ -24,6 +24,9 @@ export type Evidence = { category: EvidenceCategory; keys: IdentifierKey[]; pers
 /** The account's own names for a person: resolved through its identity records and person ids. */
 export type References = { recordId?: string; personId?: string; partnerId?: string };
 
+/** Every lookup key of the evidence. */
+export const lookupKeys = (evidence: Evidence[]): IdentifierKey[] => evidence.flatMap((item) => item.keys);
+
 const nonEmpty = (values: Array<string | null | undefined>) => values.filter((value): value is string => !!value?.trim());
 
 /** The query's identifiers as evidence, normalised as stored persons' identifiers are. */

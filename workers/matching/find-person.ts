@@ -2,7 +2,7 @@ import type { IdentityStore, PersonStore, StoredPerson } from '../../adapters/db
 import type { PersonIdCodec } from '../../adapters/identity/person-ids.ts';
 import { keyId } from '../../adapters/persons/store.ts';
 import type { Confidence } from '../../schemas/v3/person-enrich.ts';
-import type { Evidence, References } from './evidence.ts';
+import { lookupKeys, type Evidence, type References } from './evidence.ts';
 import { mostRecent, qualifying, scoreCandidates } from './match.ts';
 
 /** Persons one identifier may name that the matcher looks at; beyond it an identifier is no evidence anyway. */
@@ -29,7 +29,7 @@ export async function findPerson(
   query: { accountId: string; evidence: Evidence[]; references: References; confidence: Confidence },
 ): Promise<StoredPerson | undefined> {
   const evidence = [...query.evidence, ...(await referenceEvidence(matching, query.accountId, query.references))];
-  const named = await matching.persons.personsByKeys(evidence.flatMap((item) => item.keys), PERSONS_PER_KEY);
+  const named = await matching.persons.personsByKeys(lookupKeys(evidence), PERSONS_PER_KEY);
   const candidates = scoreCandidates(evidence, (key) => named.get(keyId(key)) ?? []);
   const chosen = qualifying(candidates, query.confidence);
   return mostRecent(await matching.persons.byIds(chosen.map((candidate) => candidate.personId)));
