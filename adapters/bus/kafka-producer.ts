@@ -17,6 +17,11 @@ export type BatchingProducerOptions = {
 
 export type BatchingProducer = {
   publish(topic: string, messages: BusMessage[]): Promise<void>;
+  /**
+   * Connects, and loads the topics' partitions and leaders, so that the first publish to them pays for
+   * none of it (on a busy machine that alone can outlast the publish timeout).
+   */
+  prepare(topics: string[]): Promise<void>;
   /** Sends what is queued, then disconnects. */
   close(): Promise<void>;
 };
@@ -172,6 +177,16 @@ export function createBatchingProducer(options: BatchingProducerOptions): Batchi
       if (closed) return Promise.reject(new RetryableError('the Kafka bus is closed'));
       if (messages.length === 0) return Promise.resolve();
       return new Promise<void>((resolve, reject) => enqueue(newEntry(topic, messages, (error) => (error ? reject(error) : resolve()))));
+    },
+    async prepare(topics) {
+      try {
+        const producer = await connectedProducer();
+        // kafkajs loads the metadata of every topic of a batch before it sends; with no messages it sends nothing.
+        await producer.sendBatch({ acks: -1, topicMessages: topics.map((topic) => ({ topic, messages: [] })) });
+      } catch (error) {
+        replaceProducer();
+        throw classifyKafkaError(error, 'cannot prepare publishing', { topics });
+      }
     },
     async close() {
       closed = true;

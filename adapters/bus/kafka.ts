@@ -75,11 +75,15 @@ export function createKafkaBus(options: KafkaBusOptions): Bus {
     return admin;
   }
 
-  async function createMissing(topics: TopicSpec[]) {
+  async function createMissingAndPrepare(topics: TopicSpec[]) {
     const connected = await connectedAdmin();
     const existing = new Set(await connected.listTopics());
     const missing = topics.filter((topic) => !existing.has(topic.name));
-    if (missing.length === 0) return;
+    if (missing.length > 0) await createTopics(connected, missing);
+    await producer.prepare(topics.map((topic) => topic.name));
+  }
+
+  async function createTopics(connected: Admin, missing: TopicSpec[]) {
     // A topic that already exists is left as it is, even with fewer partitions: adding partitions would move
     // keys to other partitions and break their order, so that is a deliberate operator's step.
     await connected.createTopics({
@@ -98,7 +102,7 @@ export function createKafkaBus(options: KafkaBusOptions): Bus {
       // A broker that has just started may not serve a new topic's metadata yet: try again a few times.
       for (let attempt = 1; ; attempt += 1) {
         try {
-          return await createMissing(topics);
+          return await createMissingAndPrepare(topics);
         } catch (error) {
           const failure = classifyKafkaError(error, 'cannot create topics', { topics: topics.map((topic) => topic.name) });
           if (!(failure instanceof RetryableError) || attempt >= ENSURE_TOPICS_ATTEMPTS) throw failure;

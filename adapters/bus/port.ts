@@ -49,6 +49,7 @@ export interface Consumer {
 }
 
 export interface Bus {
+  /** Creates the topics that are missing and readies them all for publishing. */
   ensureTopics(topics: TopicSpec[]): Promise<void>;
   /** Resolves once the messages are durably stored (Kafka acks, or the embedded database committed). */
   publish(topic: string, messages: BusMessage[]): Promise<void>;
