@@ -1,7 +1,6 @@
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { z } from 'zod';
 import { RetryableError } from '../adapters/errors.ts';
 import type { ErrorBody } from '../schemas/errors.ts';
 import type { ApiEnv } from './env.ts';
@@ -21,18 +20,6 @@ export class ApiError extends Error {
 export function errorBody(c: Context<ApiEnv>, status: number, message: string): ErrorBody {
   const requestId = c.get('requestId');
   return requestId ? { status, message, requestId } : { status, message };
-}
-
-/** `tags[0].key: Invalid input; name: Required` — every problem, each with the field it concerns. */
-export function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
-  return issues
-    .map((issue) => {
-      const path = issue.path
-        .map((part, index) => (typeof part === 'number' ? `[${part}]` : `${index === 0 ? '' : '.'}${String(part)}`))
-        .join('');
-      return path ? `${path}: ${issue.message}` : issue.message;
-    })
-    .join('; ');
 }
 
 /**

@@ -1,51 +1,11 @@
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { z } from 'zod';
-import type { AnsweredWith } from '../schemas/v3/answered-with.ts';
-import { ApiError, describeIssues } from './errors.ts';
+import { validate } from '../schemas/validation.ts';
+import { ApiError } from './errors.ts';
 
-/** The status and message an issue asks for (schemas/v3/answered-with.ts), when it asks for one. */
-function answerOf(issues: readonly z.core.$ZodIssue[]): AnsweredWith | undefined {
-  for (const issue of issues) {
-    const params = (issue as { params?: Partial<AnsweredWith> }).params;
-    if (params?.answerStatus && params.answerMessage) return params as AnsweredWith;
-  }
-  return undefined;
-}
-
-/**
- * The path of the first string holding U+0000, which no PostgreSQL text column can store (the query fails with
- * "invalid byte sequence"): such a value is refused at the edge rather than failing in a worker.
- */
-export function nulCharacterPath(value: unknown, path: (string | number)[] = []): (string | number)[] | undefined {
-  if (typeof value === 'string') return value.includes('\u0000') ? path : undefined;
-  if (Array.isArray(value)) {
-    for (const [index, item] of value.entries()) {
-      const found = nulCharacterPath(item, [...path, index]);
-      if (found) return found;
-    }
-  } else if (value && typeof value === 'object') {
-    for (const [key, item] of Object.entries(value)) {
-      const found = nulCharacterPath(item, [...path, key]);
-      if (found) return found;
-    }
-  }
-  return undefined;
-}
-
-/**
- * The parsed value, or a 400 naming every field that is wrong (or the answer an issue asks for). A string
- * of the parsed value holding U+0000 is wrong too: 400 naming it.
- */
+/** The parsed value, or an ApiError with the answer `validate` gives (400 naming every wrong field). */
 export function parseOrBadRequest<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
-  const parsed = schema.safeParse(value);
-  if (parsed.success) {
-    const nul = nulCharacterPath(parsed.data);
-    if (nul) {
-      const issue = { code: 'custom', path: nul, message: 'must not contain the NUL character (U+0000)', input: undefined } as const;
-      throw new ApiError(400, `Invalid request: ${describeIssues([issue as z.core.$ZodIssue])}`);
-    }
-    return parsed.data;
-  }
-  const answer = answerOf(parsed.error.issues);
-  if (answer) throw new ApiError(answer.answerStatus as 422, answer.answerMessage);
-  throw new ApiError(400, `Invalid request: ${describeIssues(parsed.error.issues)}`);
+  const checked = validate(schema, value);
+  if (checked.ok) return checked.data;
+  throw new ApiError(checked.status as ContentfulStatusCode, checked.message);
 }
