@@ -1,4 +1,5 @@
 import type { Logger } from '../adapters/logger.ts';
+import type { UsageCall } from '../schemas/v3/usage-calls.ts';
 
 /** Per-request values, typed once for every middleware and route. */
 export type ApiEnv = {
@@ -13,6 +14,13 @@ export type ApiEnv = {
     body: unknown;
     /** Set when the answer goes to a webhook: the worker records the request's usage, not the ingress. */
     countedByWorker?: boolean;
+    /** What the answer counts as in usage when it is not one call of its operation (a batch's requests). */
+    usageCalls?: UsageCall[];
+    /**
+     * Counts `calls` more calls against the rate limit, all or none (a 403 when the window has no room for
+     * them); set by the rate-limit middleware for the operations it does not count alone (batches).
+     */
+    chargeCalls?: (calls: number) => Promise<void>;
     /** The operation a request is counted as, when its path does not name it (the v2 APIs). */
     operation?: string;
   };

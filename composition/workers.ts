@@ -9,6 +9,7 @@ import type { ReplySender } from '../adapters/replies/port.ts';
 import type { UsageStore } from '../adapters/usage/port.ts';
 import type { TopicNames, WorkerName } from '../schemas/events/topics.ts';
 import { startDeliveryWorker } from '../workers/delivery/delivery-worker.ts';
+import { batchHandler } from '../workers/batch/batch-handler.ts';
 import { personEnrichHandler } from '../workers/enrichment/person-enrich.ts';
 import { companyEnrichHandler } from '../workers/enrichment/company-enrich.ts';
 import { companySearchHandler } from '../workers/enrichment/company-search.ts';
@@ -42,6 +43,9 @@ export type WorkerParts = {
   publicUrl: () => string;
 };
 
+/** The requests of one batch (person.bulkEnrich…) worked at once: most of a process's database connections. */
+const BATCH_ITEMS_AT_ONCE = 8;
+
 /**
  * A worker role: its request handlers (by operation: the one place that knows which code serves which
  * operation) and any other consumer it runs. `concurrency` is how many requests of one partition are worked
@@ -68,14 +72,18 @@ export async function startWorkerRole(name: WorkerName, parts: WorkerParts): Pro
           maxWaitMs: config.usageBatchMs,
         }),
       ]);
-    case 'enrichment':
+    case 'enrichment': {
+      const personEnrich = personEnrichHandler(matching);
+      const companyEnrich = companyEnrichHandler({ companies: stores.companies, accounts: stores.accounts });
       return [
         await startWorker({
           ...common,
           concurrency: 16,
           handlers: {
-            'person.enrich': personEnrichHandler(matching),
-            'company.enrich': companyEnrichHandler({ companies: stores.companies, accounts: stores.accounts }),
+            'person.enrich': personEnrich,
+            'person.bulkEnrich': batchHandler(personEnrich, { concurrency: BATCH_ITEMS_AT_ONCE }),
+            'company.enrich': companyEnrich,
+            'company.bulkEnrich': batchHandler(companyEnrich, { concurrency: BATCH_ITEMS_AT_ONCE }),
             'company.search': companySearchHandler(stores.companies),
             'email.verification': emailVerificationHandler({
               persons: stores.persons,
@@ -86,6 +94,7 @@ export async function startWorkerRole(name: WorkerName, parts: WorkerParts): Pro
           },
         }),
       ];
+    }
     case 'identity':
       // Requests of a partition at once; one record's changes in order (their order key, schemas/v3).
       return [await startWorker({ ...common, concurrency: 16, handlers: identityHandlers(matching) })];

@@ -14,14 +14,14 @@ export function memoryRateLimiter(): RateLimiter {
   }
 
   return {
-    async hit(accountId, policy, now) {
+    async hit(accountId, policy, now, calls = 1) {
       let window = current(accountId, now);
       if (!window) {
         window = { end: windowEnd(now, policy.windowSeconds), hits: 0 };
         windows.set(accountId, window);
       }
-      const allowed = window.hits < policy.limit;
-      if (allowed) window.hits += 1;
+      const allowed = window.hits + calls <= policy.limit;
+      if (allowed) window.hits += calls;
       return { allowed, ...rateState(policy, window.hits, window.end, now) };
     },
     async peek(accountId, policy, now) {

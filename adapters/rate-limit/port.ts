@@ -17,8 +17,8 @@ export type RateDecision = RateState & { allowed: boolean };
  * minute to the next), the same windows for every account and every process sharing the store.
  */
 export interface RateLimiter {
-  /** Counts one call when the window has room for it; a refused call is not counted. */
-  hit(accountId: string, policy: RatePolicy, now: Date): Promise<RateDecision>;
+  /** Counts `calls` calls (default 1) when the window has room for all of them; refused calls are not counted. */
+  hit(accountId: string, policy: RatePolicy, now: Date, calls?: number): Promise<RateDecision>;
   /** Where the account stands, counting nothing (for operations exempt from the limit). */
   peek(accountId: string, policy: RatePolicy, now: Date): Promise<RateState>;
 }

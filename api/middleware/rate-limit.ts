@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import type { Clock } from '../../adapters/clock.ts';
-import type { RateLimiter, RateState } from '../../adapters/rate-limit/port.ts';
+import type { RateDecision, RateLimiter, RateState } from '../../adapters/rate-limit/port.ts';
 import type { ApiEnv } from '../env.ts';
 import { operationName } from '../operation-name.ts';
 import { ApiError } from '../errors.ts';
@@ -36,20 +36,27 @@ export function rateLimit(options: RateLimitOptions): MiddlewareHandler<ApiEnv> 
     const policy = { limit: c.get('rateLimit'), windowSeconds };
     const now = clock.now();
     const operation = operationName(c.req.path);
+    const refusal = (decision: RateDecision, message: string) => {
+      const retryAfter = String(decision.resetSeconds);
+      return new ApiError(403, `Rate limit exceeded: ${message}; retry in ${retryAfter} seconds`, {
+        ...rateLimitHeaders(decision, windowSeconds),
+        'Retry-After': retryAfter,
+      });
+    };
     let state: RateState;
     if (exempt.has(operation)) {
       state = await limiter.peek(accountId, policy, now);
     } else {
       const decision = await limiter.hit(accountId, policy, now);
-      if (!decision.allowed) {
-        const retryAfter = String(decision.resetSeconds);
-        throw new ApiError(
-          403,
-          `Rate limit exceeded: ${policy.limit} calls per ${windowSeconds} seconds; retry in ${retryAfter} seconds`,
-          { ...rateLimitHeaders(decision, windowSeconds), 'Retry-After': retryAfter },
-        );
-      }
+      if (!decision.allowed) throw refusal(decision, `${policy.limit} calls per ${windowSeconds} seconds`);
       state = decision;
+      c.set('chargeCalls', async (calls) => {
+        const more = await limiter.hit(accountId, policy, clock.now(), calls);
+        state = more;
+        if (!more.allowed) {
+          throw refusal(more, `this request counts ${calls + 1} calls and ${more.remaining + 1} were left of ${policy.limit} per ${windowSeconds} seconds`);
+        }
+      });
     }
     // Set on the answer once it exists, so that answers made by the error handler carry them too.
     await next();

@@ -15,7 +15,7 @@ export type UsageOptions = {
 };
 
 /**
- * Publishes one usage event per answered request of a known operation, after the answer is made and
+ * Publishes one usage event per answered request of a known operation (one per request of a batch), after the answer is made and
  * without holding it: the caller never waits for usage. Replays of a kept answer (Idempotency-Key) are not
  * counted again, nor are requests whose answer goes to a webhook: the worker counts those, with their outcome. `drain` waits for the events still being published (clean stop).
  */
@@ -26,17 +26,14 @@ export function usage(options: UsageOptions) {
     const operation = c.get('operation') ?? operationName(c.req.path);
     const spec = options.operations[operation];
     if (!spec || c.res.headers.get('idempotent-replayed') === 'true' || c.get('countedByWorker')) return;
-    const event: UsageRecorded = {
-      eventId: randomUUID(),
-      accountId: c.get('accountId'),
-      operation,
-      outcome: outcomeOf(c.res.status, spec),
-      at: options.clock.now().toISOString(),
-    };
+    const accountId = c.get('accountId');
+    const at = options.clock.now().toISOString();
+    const calls = c.get('usageCalls') ?? [{ operation, outcome: outcomeOf(c.res.status, spec) }];
+    const events = calls.map((call): UsageRecorded => ({ eventId: randomUUID(), accountId, ...call, at }));
     const log = c.get('log');
     const published = options.bus
-      .publish(options.topic, [{ key: event.accountId, value: JSON.stringify(event) }])
-      .catch((error: unknown) => log.error({ err: error, eventId: event.eventId }, 'usage event not published'))
+      .publish(options.topic, events.map((event) => ({ key: accountId, value: JSON.stringify(event) })))
+      .catch((error: unknown) => log.error({ err: error, eventIds: events.map((event) => event.eventId) }, 'usage events not published'))
       .finally(() => inFlight.delete(published));
     inFlight.add(published);
   };

@@ -11,6 +11,8 @@ import { ApiError } from '../errors.ts';
 import type { queuedResults } from '../queued-results.ts';
 import { requestFingerprint } from '../request-fingerprint.ts';
 import { parseOrBadRequest } from '../validate.ts';
+import { batchCalls, type BatchRequest } from '../../schemas/v3/batch.ts';
+import { usageCalls } from '../../schemas/v3/usage-calls.ts';
 
 export type V3RouteOptions = {
   dispatcher: Dispatcher;
@@ -115,7 +117,11 @@ export async function operationAnswer(
 function operationRoute(name: string, spec: OperationSpec, options: V3RouteOptions) {
   return async function operation(c: Context<ApiEnv>) {
     const body = parseOrBadRequest(spec.request, c.get('body'));
+    // A batch counts a call per request: the rate limit counted the first as it counted this request.
+    const calls = spec.batchOf ? batchCalls(body as BatchRequest) : 1;
+    if (calls > 1) await c.get('chargeCalls')?.(calls - 1);
     const reply = await operationAnswer(c, { name, spec, body }, options);
+    if (spec.batchOf) c.set('usageCalls', usageCalls(name, reply));
     if (reply.status === 204) return c.body(null, 204);
     return c.json(reply.body as object, reply.status as ContentfulStatusCode);
   };

@@ -4,6 +4,7 @@ import { personLookupOf } from '../../workers/matching/evidence.ts';
 import { PersonEnrichRequest, PersonEnrichResponse } from './person-enrich.ts';
 import { CompanyEnrichRequest, CompanyEnrichResponse, companyLookupOf } from './company-enrich.ts';
 import { CompanySearchRequest, CompanySearchResponse, companySearchOf } from './company-search.ts';
+import { batchRequest, batchResponse, batchToWorker, MAX_BATCH_REQUESTS } from './batch.ts';
 import { StatsGetRequest, StatsGetResponse } from './stats-get.ts';
 import { recordMappingOf, recordQueryOf } from '../../workers/identity/payloads.ts';
 import {
@@ -67,36 +68,66 @@ export type OperationSpec = {
    * so that clear emails and phones from requests do not travel on the bus.
    */
   toWorker?: (body: never) => unknown;
+  /**
+   * A batch of this other operation (./batch.ts): each of its requests counts as one call of that operation,
+   * for the rate limit (all of them or the batch is refused) and for usage (with the outcome of its answer).
+   */
+  batchOf?: string;
 };
 
 /** The client contract's 202 for a company request with a webhook (person.enrich has a message of its own). */
 const companyWebhookAccepted = (url: string) => `Webhook request accepted and queued for search. Results will be POSTed to ${url}`;
 
+const personEnrich = {
+  summary: 'A person from any identifying input: emails (clear or hashed), phones, profiles, MAIDs, name with address',
+  worker: 'enrichment',
+  onDeadline: 'queue',
+  webhook: true,
+  lookup: true,
+  request: PersonEnrichRequest,
+  response: PersonEnrichResponse,
+  alsoAnswers: [202, 404],
+  toWorker: personLookupOf,
+} as const satisfies OperationSpec;
+
+const companyEnrich = {
+  summary: 'A company by its domain: the full company data, with the data add-ons of the plan',
+  worker: 'enrichment',
+  onDeadline: 'queue',
+  webhook: true,
+  webhookAccepted: companyWebhookAccepted,
+  lookup: true,
+  request: CompanyEnrichRequest,
+  response: CompanyEnrichResponse,
+  alsoAnswers: [202, 404, 422],
+  toWorker: companyLookupOf,
+} as const satisfies OperationSpec;
+
+/**
+ * The batch of a lookup (./batch.ts): up to 100 of its requests in one call, each answered as the single call
+ * would answer it, in order, by the same worker; by webhook for the whole batch when `webhookUrl` is given.
+ */
+function batchOf(singleName: string, single: OperationSpec, id: string): OperationSpec {
+  return {
+    summary: `Up to ${MAX_BATCH_REQUESTS} ${singleName} requests in one call, each answered (status, metadata, data) as the single call would answer it`,
+    worker: single.worker,
+    onDeadline: 'queue',
+    webhook: true,
+    webhookAccepted: (url) => `Batch accepted and queued. Its answers will be POSTed to ${url}`,
+    batchOf: singleName,
+    request: batchRequest(singleName, id + 'Request'),
+    response: batchResponse(id + 'Response'),
+    alsoAnswers: [202],
+    toWorker: batchToWorker(single),
+  };
+}
+
 /** Every v3 operation Kith serves: the single source for routing, validation and the OpenAPI document. */
 export const v3Operations = {
-  'person.enrich': {
-    summary: 'A person from any identifying input: emails (clear or hashed), phones, profiles, MAIDs, name with address',
-    worker: 'enrichment',
-    onDeadline: 'queue',
-    webhook: true,
-    lookup: true,
-    request: PersonEnrichRequest,
-    response: PersonEnrichResponse,
-    alsoAnswers: [202, 404],
-    toWorker: personLookupOf,
-  },
-  'company.enrich': {
-    summary: 'A company by its domain: the full company data, with the data add-ons of the plan',
-    worker: 'enrichment',
-    onDeadline: 'queue',
-    webhook: true,
-    webhookAccepted: companyWebhookAccepted,
-    lookup: true,
-    request: CompanyEnrichRequest,
-    response: CompanyEnrichResponse,
-    alsoAnswers: [202, 404, 422],
-    toWorker: companyLookupOf,
-  },
+  'person.enrich': personEnrich,
+  'person.bulkEnrich': batchOf('person.enrich', personEnrich, 'PersonBulkEnrich'),
+  'company.enrich': companyEnrich,
+  'company.bulkEnrich': batchOf('company.enrich', companyEnrich, 'CompanyBulkEnrich'),
   'company.search': {
     summary: 'Companies by name, optionally in a place: candidates whose lookupDomain company.enrich takes',
     worker: 'enrichment',

@@ -49,6 +49,16 @@ describe.each(implementations)('RateLimiter conformance ($name)', (implementatio
     ]);
   });
 
+  it('counts several calls at once (a batch) all or none, a refusal telling what is left', async () => {
+    const account = randomUUID();
+    const policy = perMinute(10);
+    expect(await limiter.hit(account, policy, at(1_000), 11)).toEqual({ allowed: false, limit: 10, remaining: 10, resetSeconds: 59 });
+    expect(await limiter.hit(account, policy, at(1_000), 4)).toEqual({ allowed: true, limit: 10, remaining: 6, resetSeconds: 59 });
+    expect(await limiter.hit(account, policy, at(2_000), 7)).toEqual({ allowed: false, limit: 10, remaining: 6, resetSeconds: 58 });
+    expect(await limiter.hit(account, policy, at(2_000), 6)).toEqual({ allowed: true, limit: 10, remaining: 0, resetSeconds: 58 });
+    expect(await limiter.hit(account, policy, at(60_000), 10)).toEqual({ allowed: true, limit: 10, remaining: 0, resetSeconds: 60 });
+  });
+
   it('gives the whole seconds left in the epoch-aligned window, never less than 1', async () => {
     const account = randomUUID();
     const policy = perMinute(100);

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Bus, ConsumedMessage, Consumer } from '../../adapters/bus/port.ts';
 import type { Clock } from '../../adapters/clock.ts';
 import type { IdempotencyStore } from '../../adapters/db/port.ts';
@@ -8,9 +9,9 @@ import type { ReplySender } from '../../adapters/replies/port.ts';
 import { decodeEvent } from '../../schemas/events/decode.ts';
 import type { DeliveryRequested } from '../../schemas/events/delivery-requested.ts';
 import { OperationRequested, type OperationReply } from '../../schemas/events/operation-requested.ts';
-import { outcomeOf, type UsageRecorded } from '../../schemas/events/usage-recorded.ts';
+import type { UsageRecorded } from '../../schemas/events/usage-recorded.ts';
 import { WEBHOOK_DRESSES } from '../../schemas/v2/webhook-dresses.ts';
-import { v3Operations } from '../../schemas/v3/operations.ts';
+import { usageCalls } from '../../schemas/v3/usage-calls.ts';
 import { CORRELATION_HEADER, REPLY_TO_HEADER, type TopicNames, type WorkerName } from '../../schemas/events/topics.ts';
 import { keyQueue } from './key-queue.ts';
 import { withRetries } from './retry.ts';
@@ -72,13 +73,10 @@ export async function startWorker(options: WorkerOptions): Promise<Consumer> {
    * The request's usage is recorded here, with its outcome, as the ingress only knew it was queued.
    */
   async function deliver(request: OperationRequested, webhook: NonNullable<OperationRequested['webhook']>, result: OperationReply) {
-    const usage: UsageRecorded = {
-      eventId: request.eventId,
-      accountId: request.accountId,
-      operation: request.operation,
-      outcome: outcomeOf(result.status, (v3Operations as Record<string, { lookup?: true }>)[request.operation] ?? {}),
-      at: options.clock.now().toISOString(),
-    };
+    const at = options.clock.now().toISOString();
+    const usage = usageCalls(request.operation, result).map(
+      (call, index): UsageRecorded => ({ eventId: index === 0 ? request.eventId : randomUUID(), accountId: request.accountId, ...call, at }),
+    );
     const event: DeliveryRequested = {
       deliveryId: webhook.deliveryId,
       accountId: request.accountId,
@@ -90,7 +88,7 @@ export async function startWorker(options: WorkerOptions): Promise<Consumer> {
     };
     await Promise.all([
       options.bus.publish(options.topics.deliveries, [{ key: request.accountId, value: JSON.stringify(event) }]),
-      options.bus.publish(options.topics.usage, [{ key: request.accountId, value: JSON.stringify(usage) }]),
+      options.bus.publish(options.topics.usage, usage.map((event) => ({ key: request.accountId, value: JSON.stringify(event) }))),
     ]);
   }
 

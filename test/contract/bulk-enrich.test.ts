@@ -1,0 +1,121 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { PersonRecord } from '../../schemas/data/person-record.ts';
+import { loadCompanies, newCompany } from '../support/companies.ts';
+import { createAccount, createPlan, type TestAccount } from '../support/factories.ts';
+import { startTestKith, type TestKith } from '../support/kith.ts';
+import { MODES } from '../support/modes.ts';
+import { loadPersons, newPerson } from '../support/persons.ts';
+import { waitFor } from '../support/wait-for.ts';
+import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.ts';
+
+const emailOf = (person: PersonRecord) => person.details.emails[0]!.value;
+/** A single call's body without its requestId, which a batch's items do not carry. */
+const withoutRequestId = ({ requestId: _, ...body }: Record<string, unknown>) => body;
+
+describe.each(MODES)('person.bulkEnrich and company.bulkEnrich (%s)', (mode) => {
+  let kith: TestKith;
+  let account: TestAccount;
+  let receiver: WebhookReceiver | undefined;
+  const ada = newPerson();
+  const grace = newPerson();
+  const acme = newCompany();
+  const v3 = (operation: string, body: unknown, key = account.key) => kith.client.v3(operation, body, { key });
+
+  beforeAll(async () => {
+    // A long rate-limit window, so that the rate-limit test's calls cannot fall into two windows.
+    kith = await startTestKith(mode, { KITH_WEBHOOK_ALLOWED_NETWORKS: '127.0.0.1/32', KITH_RATE_LIMIT_WINDOW_SECONDS: '3600' });
+    account = await createAccount(kith);
+    await loadPersons(kith, [ada, grace]);
+    await loadCompanies(kith, [acme]);
+  });
+  afterAll(() => kith?.stop());
+  afterEach(() => receiver?.close());
+
+  it('answers every request in order as the single call would, with its metadata, an invalid one failing alone', async () => {
+    const requests = [
+      { email: emailOf(ada), metadata: { row: 1 } },
+      { email: 'nobody-kith-bulk@example.org', metadata: { row: 2, tag: 'miss' } },
+      { emails: ['not-an-email'], metadata: { row: 3 } },
+      { email: emailOf(grace), webhookUrl: 'http://127.0.0.1:9/hook', metadata: { row: 4 } },
+      { email: emailOf(grace) },
+    ];
+    const answer = await v3('person.bulkEnrich', { requests });
+    expect(answer.status, answer.text).toBe(200);
+    expect(answer.body.map((item: { status: number }) => item.status)).toEqual([200, 404, 400, 400, 200]);
+    expect(answer.body.map((item: { metadata?: unknown }) => item.metadata)).toEqual([{ row: 1 }, { row: 2, tag: 'miss' }, { row: 3 }, { row: 4 }, undefined]);
+
+    const singles = await Promise.all(requests.slice(0, 3).map(({ metadata: _, ...request }) => v3('person.enrich', request)));
+    expect(answer.body[0].data).toEqual(singles[0]!.body);
+    expect(answer.body[1].data).toEqual(withoutRequestId(singles[1]!.body));
+    expect(answer.body[2].data).toEqual(withoutRequestId(singles[2]!.body));
+    expect(answer.body[2].data.message).toContain('emails[0]');
+    expect(answer.body[3].data.message).toContain('webhookUrl: give it for the whole batch');
+    expect(answer.body[4].data.fullName).toBe(grace.fullName);
+  });
+
+  it('answers company.enrich requests alike: 200, 404 and the 422 of a domain that is no domain name', async () => {
+    const answer = await v3('company.bulkEnrich', {
+      requests: [{ domain: `https://www.${acme.domain}/about` }, { domain: 'missing-kith-bulk.example.org' }, { domain: 'fullcontact' }],
+    });
+    expect(answer.status, answer.text).toBe(200);
+    expect(answer.body.map((item: { status: number }) => item.status)).toEqual([200, 404, 422]);
+    expect(answer.body[0].data).toMatchObject({ name: acme.name, website: acme.website });
+    expect(answer.body[2].data).toMatchObject({ status: 422 });
+  });
+
+  it.each([
+    ['no requests', {}, 'requests'],
+    ['an empty batch', { requests: [] }, 'requests'],
+    ['a batch of 101', { requests: Array.from({ length: 101 }, () => ({ email: 'a@example.org' })) }, 'requests'],
+    ['a request that is no object', { requests: ['a@example.org'] }, 'requests[0]'],
+    ['metadata that is no object', { requests: [{ email: 'a@example.org', metadata: 'x' }] }, 'requests[0].metadata'],
+  ])('refuses %s whole with 400 naming the field', async (_, body, field) => {
+    const answer = await v3('person.bulkEnrich', body);
+    expect(answer.status, answer.text).toBe(400);
+    expect(answer.body.message).toContain(`${field}:`);
+  });
+
+  it('delivers the whole answer to the batch’s webhook', async () => {
+    receiver = await startWebhookReceiver();
+    const accepted = await v3('person.bulkEnrich', {
+      webhookUrl: `${receiver.url}/batch`,
+      requests: [{ email: emailOf(grace), metadata: { id: 'g' } }, { email: 'nobody-kith-bulk@example.org', metadata: { id: 'n' } }],
+    });
+    expect(accepted.status, accepted.text).toBe(202);
+    expect(accepted.body.message).toContain(`${receiver.url}/batch`);
+    const [delivery] = await receiver.waitFor(1, 30_000);
+    const items = JSON.parse(delivery!.body);
+    expect(items).toMatchObject([
+      { status: 200, metadata: { id: 'g' }, data: { fullName: grace.fullName } },
+      { status: 404, metadata: { id: 'n' }, data: { status: 404, message: 'Profile not found' } },
+    ]);
+  });
+
+  it('counts each request as a person.enrich call in stats.get, with its own outcome, by webhook too', async () => {
+    const counted = await createAccount(kith);
+    receiver = await startWebhookReceiver();
+    const batch = { requests: [{ email: emailOf(ada) }, { email: emailOf(grace) }, { email: 'nobody-kith-bulk@example.org' }] };
+    expect((await v3('person.bulkEnrich', batch, counted.key)).status).toBe(200);
+    expect((await v3('person.bulkEnrich', { ...batch, webhookUrl: receiver.url }, counted.key)).status).toBe(202);
+    await receiver.waitFor(1, 30_000);
+
+    const enrichment = async () => (await v3('stats.get', { stats: ['person'] }, counted.key)).body.stats.person.enrichment;
+    await waitFor('six requests counted', async () => (await enrichment()).total.count >= 6, { timeoutMs: 30_000 });
+    expect(await enrichment()).toMatchObject({ matches: { count: 4 }, misses: { count: 2 }, total: { count: 6 } });
+  });
+
+  it('counts each request against the rate limit, refusing a batch larger than what is left whole with 403', async () => {
+    const limited = await createAccount(kith, { plan: (await createPlan(kith, { rateLimit: 5 })).name });
+    const batchOf = (size: number) => ({ requests: Array.from({ length: size }, () => ({ email: emailOf(ada) })) });
+
+    const tooLarge = await v3('person.bulkEnrich', batchOf(6), limited.key);
+    expect(tooLarge.status, tooLarge.text).toBe(403);
+    expect(tooLarge.body.message).toContain('this request counts 6 calls and 5 were left of 5');
+    expect(tooLarge.headers.get('retry-after')).toMatch(/^\d+$/);
+    // The refused batch used one call, as the request it is: four are left, and a batch of four takes them.
+    const fits = await v3('person.bulkEnrich', batchOf(4), limited.key);
+    expect(fits.status, fits.text).toBe(200);
+    expect(fits.headers.get('x-rate-limit-remaining')).toBe('0');
+    expect((await v3('person.enrich', { email: emailOf(ada) }, limited.key)).status).toBe(403);
+  });
+});
