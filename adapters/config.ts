@@ -178,11 +178,12 @@ const CliEnv = z.object({
   KITH_URL: z.url({ protocol: /^https?$/ }).default('http://127.0.0.1:8080'),
   KITH_ADMIN_TOKEN: z.string().min(1).optional(),
   KITH_DATA_DIR: z.string().min(1).default('./.kith'),
+  KITH_API_KEY: z.string().min(1).optional(),
 });
 
-export type CliConfig = { url: string; adminToken: string | undefined; dataDir: string };
+export type CliConfig = { url: string; adminToken: string | undefined; dataDir: string; apiKey: string | undefined };
 
 export function loadCliConfig(env: NodeJS.ProcessEnv = process.env): CliConfig {
   const e = parseEnv(CliEnv, env);
-  return { url: e.KITH_URL.replace(/\/+$/, ''), adminToken: e.KITH_ADMIN_TOKEN, dataDir: e.KITH_DATA_DIR };
+  return { url: e.KITH_URL.replace(/\/+$/, ''), adminToken: e.KITH_ADMIN_TOKEN, dataDir: e.KITH_DATA_DIR, apiKey: e.KITH_API_KEY };
 }

@@ -6,6 +6,7 @@ import { registerKeyCommands } from './commands/keys.ts';
 import { registerPlanCommands } from './commands/plans.ts';
 import { registerWebhookCommands } from './commands/webhooks.ts';
 import { registerDataCommands } from './commands/data.ts';
+import { registerEnrichCommands } from './commands/enrich.ts';
 
 const program = new Command('kith')
   .description('Kith: run the server and manage plans, accounts and API keys (over the admin API at KITH_URL)')
@@ -28,6 +29,7 @@ registerAccountCommands(program, connect, output);
 registerKeyCommands(program, connect, output);
 registerWebhookCommands(program, connect, output);
 registerDataCommands(program, output);
+registerEnrichCommands(program, output);
 
 program.parseAsync(process.argv).catch((error: unknown) => {
   const known = error instanceof CliError || error instanceof ConfigError;

@@ -7,14 +7,9 @@ import { writeNdjson } from '../../adapters/ndjson/write.ts';
 import { writePersons } from '../../adapters/persons/generate.ts';
 import { importPersons, sqlPersonWriter } from '../../adapters/persons/import.ts';
 import { pgCopyPersonWriter } from '../../adapters/persons/pg-copy-writer.ts';
-import { CliError } from '../admin-client.ts';
+import { positiveInteger } from '../options.ts';
 import type { Output } from '../output.ts';
 import { generateTo, importFile } from './data-files.ts';
-
-const positiveInteger = (value: string) => {
-  if (!/^\d+$/.test(value)) throw new CliError(`not a whole number: ${value}`);
-  return Number(value);
-};
 
 type GenerateOptions = { count: number; seed: number; out?: string };
 

@@ -1,0 +1,89 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadCompanies, newCompany } from '../support/companies.ts';
+import { createAccount, type TestAccount } from '../support/factories.ts';
+import { startTestKith, type TestKith } from '../support/kith.ts';
+import { loadPersons, newPerson } from '../support/persons.ts';
+import { runCli } from '../support/processes.ts';
+import { scratchDir } from '../support/scratch-dir.ts';
+
+describe('kith enrich persons|companies: a file of requests sent as batches', () => {
+  let kith: TestKith;
+  let account: TestAccount;
+  let dir: string;
+  const cleanups: (() => Promise<void>)[] = [];
+  const persons = Array.from({ length: 5 }, () => newPerson());
+  const acme = newCompany();
+
+  beforeAll(async () => {
+    kith = await startTestKith('embedded');
+    account = await createAccount(kith);
+    await loadPersons(kith, persons);
+    await loadCompanies(kith, [acme]);
+    dir = await scratchDir('kith-enrich-', cleanups);
+  });
+  afterAll(async () => {
+    await kith?.stop();
+    for (const cleanup of cleanups) await cleanup();
+  });
+
+  const enrich = (args: string[], apiKey = account.key) => runCli(['enrich', ...args], { KITH_URL: kith.url, KITH_API_KEY: apiKey });
+
+  it('writes one result a line in the file’s order, over several batches, bad lines answered 400 without stopping', async () => {
+    // 23 requests in batches of 5: every tenth a miss, line 8 no JSON, line 12 blank, line 15 an array.
+    const lines = Array.from({ length: 25 }, (_, index) => {
+      const line = index + 1;
+      if (line === 8) return '{"email": ';
+      if (line === 12) return '';
+      if (line === 15) return '[1, 2]';
+      const email = line % 10 === 0 ? `nobody-${line}@example.org` : persons[line % persons.length]!.details.emails[0]!.value;
+      return JSON.stringify({ email, metadata: { line } });
+    });
+    const file = join(dir, 'persons.ndjson');
+    const out = join(dir, 'persons-results.ndjson');
+    await writeFile(file, `${lines.join('\n')}\n`);
+
+    const run = await enrich(['persons', '--file', file, '--out', out, '--batch-size', '5', '--in-flight', '3']);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toMatch(/Enriched 24 requests in [\d.]+ s: 20 × 200, 2 × 400, 2 × 404/);
+
+    const results = (await readFile(out, 'utf8')).trim().split('\n').map((text) => JSON.parse(text));
+    expect(results.map((result) => result.line)).toEqual([...Array.from({ length: 25 }, (_, index) => index + 1)].filter((line) => line !== 12));
+    for (const result of results) {
+      if (result.line === 8 || result.line === 15) {
+        expect(result).toMatchObject({ status: 400, data: { status: 400, message: expect.stringContaining(`line ${result.line}: `) } });
+      } else if (result.line % 10 === 0) {
+        expect(result).toMatchObject({ status: 404, metadata: { line: result.line } });
+      } else {
+        expect(result).toMatchObject({ status: 200, metadata: { line: result.line }, data: { fullName: persons[result.line % persons.length]!.fullName } });
+      }
+    }
+  });
+
+  it('sends company.enrich requests to company.bulkEnrich, results on stdout when no --out is given', async () => {
+    const file = join(dir, 'companies.ndjson');
+    await writeFile(file, `${JSON.stringify({ domain: acme.domain })}\n${JSON.stringify({ domain: 'fullcontact' })}\n`);
+    const run = await enrich(['companies', '--file', file]);
+    expect(run.code, run.stderr).toBe(0);
+    const results = run.stdout.trim().split('\n').map((text) => JSON.parse(text));
+    expect(results).toMatchObject([
+      { line: 1, status: 200, data: { name: acme.name } },
+      { line: 2, status: 422 },
+    ]);
+    expect(run.stderr).toContain('Enriched 2 requests');
+  });
+
+  it('stops with the API’s message when the key is refused, and names a missing file or key', async () => {
+    const file = join(dir, 'one.ndjson');
+    await writeFile(file, `${JSON.stringify({ email: 'a@example.org' })}\n`);
+    const refused = await enrich(['persons', '--file', file], 'kith_not-a-key');
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/person\.bulkEnrich: 401 /);
+
+    const missing = await enrich(['persons', '--file', join(dir, 'absent.ndjson')]);
+    expect(missing.stderr).toContain('no such file');
+    const noKey = await runCli(['enrich', 'persons', '--file', file], { KITH_URL: kith.url });
+    expect(noKey.stderr).toContain('KITH_API_KEY');
+  });
+});
