@@ -6,8 +6,10 @@ import type { ReplyInbox } from '../replies/port.ts';
 import type { Dispatcher } from './port.ts';
 
 /**
- * Publishes the request to its worker's topic, keyed by account, and (unless it goes to a webhook) waits for
- * the reply in this process's inbox. The publish counts against the deadline.
+ * Publishes the request to its worker's topic and (unless it goes to a webhook) waits for the reply in this
+ * process's inbox. The publish counts against the deadline. A change that must apply in order is keyed by its
+ * order key; anything else by its own event id, so that one account's requests spread over every partition and
+ * every worker replica instead of queueing on one.
  */
 export function busDispatcher(options: {
   bus: Bus;
@@ -17,7 +19,7 @@ export function busDispatcher(options: {
 }): Dispatcher {
   const publish = (request: OperationRequested, headers: Record<string, string> = {}) =>
     options.bus.publish(options.topicFor(request.operation), [
-      { key: request.orderKey ?? request.accountId, value: JSON.stringify(request), headers },
+      { key: request.orderKey ?? request.eventId, value: JSON.stringify(request), headers },
     ]);
   return {
     enqueue: (request) => publish(request),
