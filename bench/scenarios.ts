@@ -2,7 +2,7 @@ import type { V3OperationName } from '../schemas/v3/operations.ts';
 import type { BenchAccount } from './account.ts';
 import type { BenchMode } from './kith-processes.ts';
 import { BENCH_RECORD_ID, createBenchRecord } from './identity-records.ts';
-import { benchPersonEmail, preparePersonDatabase } from './person-data.ts';
+import { benchPersonEmails, preparePersonDatabase } from './person-data.ts';
 import { benchCompany, prepareCompanyDatabase } from './company-data.ts';
 import { loadUsageEvents } from './usage-load.ts';
 import { startWebhookSink, WEBHOOK_SINK_PORT } from './webhook-sink.ts';
@@ -49,13 +49,16 @@ export type Scenario = {
 /** The ClickHouse database of the stats-10m scenario: emptied and loaded again by each run. */
 const BENCH_USAGE_DATABASE = 'kith_bench';
 
-/** person.enrich by email on a million generated persons, in a database of their own. */
-const personEnrich = (name: string, summary: string, webhook: boolean): Scenario => ({
+/** person.enrich by email (or a batch of it) on a million generated persons, in a database of their own. */
+const personEnrich = (name: string, summary: string, webhook: boolean, batch = 0): Scenario => ({
   name,
   summary,
   modes: ['distributed'],
-  operation: 'person.enrich',
-  body: { email: benchPersonEmail(), ...(webhook && { webhookUrl: `http://127.0.0.1:${WEBHOOK_SINK_PORT}/bench` }) },
+  operation: batch ? 'person.bulkEnrich' : 'person.enrich',
+  body: {
+    ...(batch ? { requests: benchPersonEmails(batch).map((email) => ({ email })) } : { email: benchPersonEmails(1)[0] }),
+    ...(webhook && { webhookUrl: `http://127.0.0.1:${WEBHOOK_SINK_PORT}/bench` }),
+  },
   expectStatus: webhook ? 202 : 200,
   async prepare(services, progress) {
     if (webhook) await startWebhookSink();
@@ -111,6 +114,12 @@ export const scenarios: Readonly<Record<string, Scenario>> = {
     'person-enrich-1m',
     'POST /v3/person.enrich {"email": ...} matching one of 1,000,000 generated persons in PostgreSQL, answered synchronously',
     false,
+  ),
+  'person-bulk-enrich-1m': personEnrich(
+    'person-bulk-enrich-1m',
+    'POST /v3/person.bulkEnrich with 100 requests {"email": ...}, each matching one of 1,000,000 generated persons, answered synchronously',
+    false,
+    100,
   ),
   'company-enrich-200k': companyScenario(
     'company-enrich-200k',
