@@ -10,6 +10,9 @@ import type { UsageStore } from '../adapters/usage/port.ts';
 import type { TopicNames, WorkerName } from '../schemas/events/topics.ts';
 import { startDeliveryWorker } from '../workers/delivery/delivery-worker.ts';
 import { batchHandler } from '../workers/batch/batch-handler.ts';
+import { verifyActivityHandler } from '../workers/verify/activity.ts';
+import { verifyMatchHandler } from '../workers/verify/match.ts';
+import { verifySignalsHandler } from '../workers/verify/signals.ts';
 import { personEnrichHandler } from '../workers/enrichment/person-enrich.ts';
 import { companyEnrichHandler } from '../workers/enrichment/company-enrich.ts';
 import { companySearchHandler } from '../workers/enrichment/company-search.ts';
@@ -85,6 +88,9 @@ export async function startWorkerRole(name: WorkerName, parts: WorkerParts): Pro
             'company.enrich': companyEnrich,
             'company.bulkEnrich': batchHandler(companyEnrich, { concurrency: BATCH_ITEMS_AT_ONCE }),
             'company.search': companySearchHandler(stores.companies),
+            'verify.match': verifyMatchHandler(matching),
+            'verify.signals': verifySignalsHandler(matching),
+            'verify.activity': verifyActivityHandler(matching, clock),
             'email.verification': emailVerificationHandler({
               persons: stores.persons,
               companies: stores.companies,

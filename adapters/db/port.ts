@@ -112,10 +112,15 @@ export interface WebhookSecretStore {
 export type StoredPerson = { id: string; document: Record<string, unknown>; updated: string | null };
 
 /** The service's person data (docs/person-records.md). */
+/** One identifier key of a person and its history: dates YYYY-MM-DD, null when the import had none. */
+export type IdentifierHistory = IdentifierKey & { firstSeen: string | null; lastSeen: string | null; observations: number };
+
 export interface PersonStore {
   /** For each key that names anybody (by `keyId`), the persons it names: at most `perKey`, lowest ids first. */
   personsByKeys(keys: IdentifierKey[], perKey: number): Promise<Map<string, string[]>>;
   byIds(ids: string[]): Promise<StoredPerson[]>;
+  /** Every identifier key of the person, with when the imports saw it (verify.signals, verify.activity). */
+  identifierHistory(personId: string): Promise<IdentifierHistory[]>;
   /** Imports NDJSON person records (an id imported again replaces that person). */
   import(input: Readable): Promise<ImportSummary>;
 }

@@ -73,6 +73,14 @@ export function nameAddressKeys(names: string[], addresses: string[]): string[] 
   return names.flatMap((name) => addresses.map((address) => digest(`${name}|${address}`)));
 }
 
+/**
+ * Every address-only key of these addresses: not evidence of a person (a whole household lives there) but how
+ * the members of a household are found (verify.match).
+ */
+export function addressKeys(addresses: string[]): string[] {
+  return addresses.map((address) => digest(`@${address}`));
+}
+
 /** Every name-with-placekey key (a placekey names a place, as an address does). */
 export function namePlacekeyKeys(names: string[], placekey: string): string[] {
   const place = placekey.trim().toLowerCase();

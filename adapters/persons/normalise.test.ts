@@ -97,7 +97,7 @@ describe('personIdentifierKeys', () => {
     });
     const keys = personIdentifierKeys(record);
     expect(keys.map((key) => key.kind).sort()).toEqual(
-      ['email_md5', 'email_sha256', 'li_nonid', 'maid', 'phone_sha256', 'placekey', 'profile_url', 'profile_username', 'name_address', 'name_placekey'].sort(),
+      ['email_md5', 'email_sha256', 'li_nonid', 'maid', 'phone_sha256', 'placekey', 'profile_url', 'profile_username', 'name_address', 'name_placekey', 'address'].sort(),
     );
     expect(keys).toContainEqual({ kind: 'phone_sha256', value: phoneKey('+1 212 555 0143')!.value });
     expect(phoneKey('+1 212 555 0143')!.value).toMatch(/^[0-9a-f]{64}$/);

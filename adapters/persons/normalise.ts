@@ -1,13 +1,14 @@
 import { hash } from 'node:crypto';
 import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
 import type { PersonRecord } from '../../schemas/data/person-record.ts';
-import { addressForms, nameAddressKeys, nameForms, namePlacekeyKeys } from './name-address.ts';
+import { addressForms, addressKeys, nameAddressKeys, nameForms, namePlacekeyKeys } from './name-address.ts';
 
 /**
  * Identifier normalisation, the same for stored persons and for lookups, so that a match needs only an
  * exact key: emails lower-cased and trimmed, then hashed (MD5 and SHA-256, so clear and hashed input meet);
  * phones in E.164, then hashed; MAIDs lower-cased; profiles by service+username, service+userid or canonical URL; a
- * name only together with an address or placekey (./name-address.ts).
+ * name only together with an address or placekey (./name-address.ts). An address alone is a key too, of the
+ * household living there, which the matcher never weighs.
  */
 export type IdentifierKind =
   | 'email_md5'
@@ -20,7 +21,8 @@ export type IdentifierKind =
   | 'li_nonid'
   | 'placekey'
   | 'name_address'
-  | 'name_placekey';
+  | 'name_placekey'
+  | 'address';
 
 export type IdentifierKey = { kind: IdentifierKind; value: string };
 
@@ -159,6 +161,7 @@ export function personIdentifierKeys(
   const names = [...new Set([...nameForms(details.name ?? {}), ...nameForms({ full: record.fullName })])];
   const addresses = details.locations.flatMap((location) => addressForms(location));
   for (const key of nameAddressKeys(names, addresses)) add('name_address', key);
+  for (const key of addressKeys(addresses)) add('address', key);
   if (record.placekey) for (const key of namePlacekeyKeys(names, record.placekey)) add('name_placekey', key);
   const seen = new Set<string>();
   return keys.filter((key) => {

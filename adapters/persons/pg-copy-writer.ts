@@ -1,5 +1,5 @@
 import { copyLine, openBulkConnection } from '../db/pg-bulk.ts';
-import { identifierColumns, type PersonRow, type PersonWriter } from './import.ts';
+import { identifierColumns, previousHistory, type PersonRow, type PersonWriter } from './import.ts';
 
 const IMPORT_LOCK_ID = 4_242_006;
 
@@ -18,8 +18,9 @@ export async function pgCopyPersonWriter(connectionString: string): Promise<Pers
           [externalIds],
         );
         const idOf = new Map(existing.map((person) => [person.external_id, person.id]));
+        // A person imported again keeps its id; its document and keys are replaced, its keys' history kept.
+        const previous = await previousHistory(tx, existing.map((person) => person.id));
         if (existing.length > 0) {
-          // A person imported again keeps its id; its document and keys are replaced.
           const ids = existing.map((person) => person.id);
           await tx.query('DELETE FROM person_identifiers WHERE person_id = ANY($1::bigint[])', [ids]);
           await tx.query('DELETE FROM persons WHERE id = ANY($1::bigint[])', [ids]);
@@ -40,11 +41,15 @@ export async function pgCopyPersonWriter(connectionString: string): Promise<Pers
         }
         await tx.copy('COPY persons (id, external_id, updated, document) FROM STDIN', text);
         // In key order, the index takes the batch's keys page by page rather than at random.
-        const [kinds, values, personIds] = identifierColumns(rows, idOf);
-        const lines = kinds.map((kind, i) => copyLine([kind, values[i]!, personIds[i]!]));
+        const keys = identifierColumns(rows, idOf, previous);
+        const lines = keys.kinds.map((kind, i) =>
+          copyLine([kind, keys.values[i]!, keys.personIds[i]!, keys.firstSeen[i]!, keys.lastSeen[i]!, keys.observations[i]!]),
+        );
         lines.sort();
         text = lines.join('');
-        if (text !== '') await tx.copy('COPY person_identifiers (kind, value, person_id) FROM STDIN', text);
+        if (text !== '') {
+          await tx.copy('COPY person_identifiers (kind, value, person_id, first_seen, last_seen, observations) FROM STDIN', text);
+        }
         return rows.length - existing.length;
       }),
     close: () => connection.close(),

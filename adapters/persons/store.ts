@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import type { PersonStore, StoredPerson } from '../db/port.ts';
+import type { IdentifierHistory, PersonStore, StoredPerson } from '../db/port.ts';
 import type { SqlClient } from '../db/sql-client.ts';
 import { importPersons, sqlPersonWriter } from './import.ts';
 import type { IdentifierKey } from './normalise.ts';
@@ -32,6 +32,14 @@ export function personStore(db: SqlClient): PersonStore {
         [ids],
       );
       return rows satisfies StoredPerson[];
+    },
+
+    async identifierHistory(personId) {
+      return db.query<IdentifierHistory>(
+        `SELECT kind, value, to_char(first_seen, 'YYYY-MM-DD') AS "firstSeen", to_char(last_seen, 'YYYY-MM-DD') AS "lastSeen", observations
+           FROM person_identifiers WHERE person_id = $1 ORDER BY kind, value`,
+        [personId],
+      );
     },
 
     import: (input: Readable) => importPersons(sqlPersonWriter(db), input),

@@ -5,6 +5,7 @@ import { PersonEnrichRequest, PersonEnrichResponse } from './person-enrich.ts';
 import { CompanyEnrichRequest, CompanyEnrichResponse, companyLookupOf } from './company-enrich.ts';
 import { CompanySearchRequest, CompanySearchResponse, companySearchOf } from './company-search.ts';
 import { batchRequest, batchResponse, batchToWorker, MAX_BATCH_REQUESTS } from './batch.ts';
+import { VerifyActivityResponse, VerifyMatchResponse, VerifyRequest, VerifySignalsResponse, verifyQueryOf } from './verify.ts';
 import { StatsGetRequest, StatsGetResponse } from './stats-get.ts';
 import { recordMappingOf, recordQueryOf } from '../../workers/identity/payloads.ts';
 import {
@@ -139,6 +140,36 @@ export const v3Operations = {
     response: CompanySearchResponse,
     alsoAnswers: [202, 404],
     toWorker: companySearchOf,
+  },
+  'verify.match': {
+    summary: "Whether each identifier and each part of the name and address given is the named person's own, a household member's, somebody else's or unknown, with a risk score",
+    worker: 'enrichment',
+    onDeadline: 'queue',
+    lookup: true,
+    request: VerifyRequest,
+    response: VerifyMatchResponse,
+    alsoAnswers: [202, 404],
+    toWorker: verifyQueryOf,
+  },
+  'verify.signals': {
+    summary: 'The identifiers Kith holds for the named person, with when they were first and last seen and how often; name, demographics, employment',
+    worker: 'enrichment',
+    onDeadline: 'queue',
+    lookup: true,
+    request: VerifyRequest,
+    response: VerifySignalsResponse,
+    alsoAnswers: [202, 404],
+    toWorker: verifyQueryOf,
+  },
+  'verify.activity': {
+    summary: 'How recently the named person was active by email, online, on social profiles and in employment: scores in 0..1',
+    worker: 'enrichment',
+    onDeadline: 'queue',
+    lookup: true,
+    request: VerifyRequest,
+    response: VerifyActivityResponse,
+    alsoAnswers: [202, 404],
+    toWorker: verifyQueryOf,
   },
   'stats.get': {
     summary: 'Usage statistics and plan of the current billing period',

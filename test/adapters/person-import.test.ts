@@ -111,6 +111,35 @@ describe.each(implementations)('person import ($name)', (implementation) => {
     expect(renamed).toMatchObject({ externalId: first.id, document: { fullName: `${first.fullName} II` } });
   });
 
+  it("keeps each identifier's first and last date seen and its observations across imports, a date seen again adding none", async () => {
+    const [person] = [...generatePersons({ count: 1, seed: 4242 })] as [PersonRecord];
+    const dated = (updated: string, emails = person.details.emails) => ({ ...person, updated, details: { ...person.details, emails } });
+    const maid = { kind: 'maid', value: normaliseMaid(person.details.identifiers.maids[0]!.id)! };
+    const history = async (key: { kind: string; value: string }) => {
+      const [row] = await subject.db.query(
+        `SELECT to_char(first_seen, 'YYYY-MM-DD') AS first, to_char(last_seen, 'YYYY-MM-DD') AS last, observations
+           FROM person_identifiers i JOIN persons p ON p.id = i.person_id WHERE p.external_id = $1 AND i.kind = $2 AND i.value = $3`,
+        [person.id, key.kind, key.value],
+      );
+      return row;
+    };
+    const file = join(dir, 'dated.ndjson');
+    const newEmail = [{ value: `new.${person.id}@example.org`, label: 'work' }];
+    for (const [records_, expected] of [
+      [[dated('2026-03-01')], { first: '2026-03-01', last: '2026-03-01', observations: 1 }],
+      [[dated('2026-05-01'), dated('2026-05-01')], { first: '2026-03-01', last: '2026-05-01', observations: 2 }],
+      [[dated('2026-04-01')], { first: '2026-03-01', last: '2026-05-01', observations: 2 }],
+      [[dated('2026-01-01', newEmail)], { first: '2026-01-01', last: '2026-05-01', observations: 3 }],
+    ] as const) {
+      await writeFile(file, lines([...records_]));
+      await importPersons(subject.writer, createReadStream(file), { batchSize: 1 });
+      expect(await history(maid)).toEqual(expected);
+    }
+    // A new identifier starts its own history; one the record no longer holds is gone.
+    expect(await history({ kind: 'email_sha256', value: emailHashes(newEmail[0]!.value).sha256 })).toEqual({ first: '2026-01-01', last: '2026-01-01', observations: 1 });
+    expect(await history({ kind: 'email_sha256', value: emailHashes(person.details.emails[0]!.value).sha256 })).toBeUndefined();
+  });
+
   it('reports bad lines with their numbers and imports the rest', async () => {
     const good = [...generatePersons({ count: 3, seed: 99 })];
     const file = join(dir, 'bad.ndjson');

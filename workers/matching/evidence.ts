@@ -66,7 +66,7 @@ export const referencesOf = (query: MultiFieldQuery): References => ({
 });
 
 /** True when the caller identified the person by a hashed email: the answer then holds no clear contact data. */
-const queriedByHashedEmail = (query: PersonEnrichRequest): boolean =>
+export const queriedByHashedEmail = (query: MultiFieldQuery): boolean =>
   nonEmpty([query.email, ...(query.emails ?? [])]).some((email) => isMd5(email) || isSha256(email));
 
 /**

@@ -144,5 +144,21 @@ withdrawn = client.permission.delete(email=consent_email)
 check("permission.delete answers 202", withdrawn.get_status_code() == 202, describe(withdrawn))
 check("nothing is current after it", client.permission.current(email=consent_email).json() == {})
 
+# verify.match, verify.signals and verify.activity, read through the client's getters.
+matched = client.verify.match(email=EMAIL, phone=os.environ["KITH_PERSON_PHONE"])
+check("verify.match answers 200", matched.get_status_code() == 200 and matched.is_successful, describe(matched))
+check("verify.match: the email and the phone are the person's own",
+      matched.get_email() == "self" and matched.get_phone() == "self", describe(matched))
+nobody = client.verify.match(email=f"nobody-{uuid.uuid4()}@example.org")
+check("verify.match of nobody is a 404 the client takes as success", nobody.get_status_code() == 404 and nobody.is_successful,
+      describe(nobody))
+signals = client.verify.signals(email=EMAIL)
+check("verify.signals lists the email with its SHA-1",
+      any(len(e.get("sha1", "")) == 40 for e in signals.get_emails() or []), describe(signals))
+check("verify.signals gives one person id", len(signals.get_personIds() or []) == 1, describe(signals))
+check("verify.signals gives the name", (signals.get_name() or {}).get("familyName"), describe(signals))
+activity = client.verify.activity(email=EMAIL)
+check("verify.activity scores emails in 0..1", 0 < (activity.get_emails() or 0) <= 1, describe(activity))
+
 print(f"{failures} failed")
 sys.exit(failures)

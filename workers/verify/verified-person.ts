@@ -1,0 +1,14 @@
+import type { StoredPerson } from '../../adapters/db/port.ts';
+import type { OperationReply } from '../../schemas/events/operation-requested.ts';
+import type { VerifyQuery } from '../../schemas/v3/verify.ts';
+import { findPerson, type Matching } from '../matching/find-person.ts';
+
+export const NOT_FOUND: OperationReply = { status: 404, body: { status: 404, message: 'Profile not found' } };
+
+/**
+ * The person a verify query names: the identifiers and references matched as person.enrich matches them, at
+ * its default confidence (HIGH), so that a query whose identifiers name different people names nobody unless
+ * one of them clearly wins.
+ */
+export const verifiedPerson = (matching: Matching, accountId: string, query: VerifyQuery): Promise<StoredPerson | undefined> =>
+  findPerson(matching, { accountId, evidence: query.evidence, references: query.references, confidence: 'HIGH' });
