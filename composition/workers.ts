@@ -10,6 +10,8 @@ import type { UsageStore } from '../adapters/usage/port.ts';
 import type { TopicNames, WorkerName } from '../schemas/events/topics.ts';
 import { startDeliveryWorker } from '../workers/delivery/delivery-worker.ts';
 import { batchHandler } from '../workers/batch/batch-handler.ts';
+import { subscriptionHandlers } from '../workers/subscriptions/handlers.ts';
+import { startSubscriptionNotifier } from '../workers/subscriptions/notifier.ts';
 import { verifyActivityHandler } from '../workers/verify/activity.ts';
 import { verifyMatchHandler } from '../workers/verify/match.ts';
 import { verifySignalsHandler } from '../workers/verify/signals.ts';
@@ -45,6 +47,9 @@ export type WorkerParts = {
   /** The base of download addresses. */
   publicUrl: () => string;
 };
+
+/** How often the import's changes of subscribed persons are looked for (docs/decisions.md, "Person subscriptions"). */
+const SUBSCRIPTION_POLL_MS = 1_000;
 
 /** The requests of one batch (person.bulkEnrich…) worked at once: most of a process's database connections. */
 const BATCH_ITEMS_AT_ONCE = 8;
@@ -88,6 +93,7 @@ export async function startWorkerRole(name: WorkerName, parts: WorkerParts): Pro
             'company.enrich': companyEnrich,
             'company.bulkEnrich': batchHandler(companyEnrich, { concurrency: BATCH_ITEMS_AT_ONCE }),
             'company.search': companySearchHandler(stores.companies),
+            ...subscriptionHandlers(matching, stores.subscriptions),
             'verify.match': verifyMatchHandler(matching),
             'verify.signals': verifySignalsHandler(matching),
             'verify.activity': verifyActivityHandler(matching, clock),
@@ -99,6 +105,7 @@ export async function startWorkerRole(name: WorkerName, parts: WorkerParts): Pro
             }),
           },
         }),
+        startSubscriptionNotifier({ store: stores.subscriptions, matching, bus, topics, clock, log, everyMs: SUBSCRIPTION_POLL_MS }),
       ];
     }
     case 'identity':

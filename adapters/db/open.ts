@@ -14,6 +14,7 @@ import { companyStore } from '../companies/store.ts';
 import { identityStore } from '../identity/store.ts';
 import { consentStore } from '../consent/store.ts';
 import { audienceStore } from '../audiences/store.ts';
+import { subscriptionStore } from '../subscriptions/store.ts';
 import type { SqlClient } from './sql-client.ts';
 
 export type DatabaseOptions = { databaseUrl: string | undefined; dataDir: string; poolSize: number };
@@ -40,5 +41,6 @@ export function createStores(db: SqlClient, newWebhookSecret: () => string): Sto
     identity: identityStore(db),
     consent: consentStore(db),
     audiences: audienceStore(db),
+    subscriptions: subscriptionStore(db),
   };
 }

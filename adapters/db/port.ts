@@ -220,6 +220,26 @@ export interface AudienceStore {
   expire(now: Date): Promise<Array<{ id: string; accountId: string }>>;
 }
 
+export type PersonSubscription = { id: string; accountId: string; personId: string; webhookUrl: string; createdAt: string };
+
+/** A change of a subscribed person, with every subscription to it, as the notifier claims it. */
+export type SubscribedChange = { changeId: string; personId: string; changedAt: string; subscriptions: PersonSubscription[] };
+
+/** person.subscribe and the changes the import records for subscribed persons. */
+export interface SubscriptionStore {
+  /** Adds the subscription unless the account has `limit` already; false then. */
+  create(subscription: Omit<PersonSubscription, 'createdAt'>, limit: number): Promise<boolean>;
+  /** Removes the account's subscription; false when there is none. */
+  remove(accountId: string, id: string): Promise<boolean>;
+  /** The account's subscriptions, oldest first, after the one with id `after`. */
+  list(accountId: string, after: string | null, limit: number): Promise<PersonSubscription[]>;
+  /**
+   * Claims up to `limit` recorded changes for a minute (others skip them meanwhile), runs `notify` on them, and
+   * deletes them when it resolves; when it throws, or the process dies, they are claimed again later.
+   */
+  claimChanges(limit: number, notify: (changes: SubscribedChange[]) => Promise<void>): Promise<number>;
+}
+
 /** Every store, as the composition root builds them over one database. */
 export type Stores = {
   plans: PlanStore;
@@ -233,4 +253,5 @@ export type Stores = {
   identity: IdentityStore;
   consent: ConsentStore;
   audiences: AudienceStore;
+  subscriptions: SubscriptionStore;
 };

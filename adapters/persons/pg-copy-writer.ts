@@ -1,5 +1,7 @@
 import { copyLine, openBulkConnection } from '../db/pg-bulk.ts';
-import { identifierColumns, previousHistory, type PersonRow, type PersonWriter } from './import.ts';
+import type { PersonRow, PersonWriter } from './import.ts';
+import { identifierColumns, previousHistory } from './key-history.ts';
+import { recordSubscribedChanges, subscribedDocuments } from './subscribed-changes.ts';
 
 const IMPORT_LOCK_ID = 4_242_006;
 
@@ -12,6 +14,7 @@ export async function pgCopyPersonWriter(connectionString: string): Promise<Pers
   return {
     write: (rows: PersonRow[]) =>
       connection.batch(async (tx) => {
+        const subscribed = await subscribedDocuments(tx, rows);
         const externalIds = rows.map((row) => row.externalId);
         const existing = await tx.query<{ id: string; external_id: string }>(
           'SELECT id::text AS id, external_id FROM persons WHERE external_id = ANY($1::text[])',
@@ -50,6 +53,7 @@ export async function pgCopyPersonWriter(connectionString: string): Promise<Pers
         if (text !== '') {
           await tx.copy('COPY person_identifiers (kind, value, person_id, first_seen, last_seen, observations) FROM STDIN', text);
         }
+        await recordSubscribedChanges(tx, rows, subscribed);
         return rows.length - existing.length;
       }),
     close: () => connection.close(),

@@ -83,10 +83,12 @@ export async function operationAnswer(
     ...extra,
   });
 
-  const webhookUrl = spec.webhook && (body as { webhookUrl?: unknown }).webhookUrl;
+  const webhookUrl = (spec.webhook || spec.keepsWebhookUrl) && (body as { webhookUrl?: unknown }).webhookUrl;
   if (typeof webhookUrl === 'string') {
     const refused = options.refusedWebhookUrl(webhookUrl);
     if (refused) throw new ApiError(400, `Invalid webhookUrl provided: '${webhookUrl}' (${refused})`);
+  }
+  if (typeof webhookUrl === 'string' && spec.webhook) {
     if (createdId) await options.recordCreated!(name, c.get('accountId'), createdId, body);
     const deliveryId = `msg_${randomBytes(16).toString('hex')}`;
     await options.dispatcher.enqueue(event({ webhook: { url: webhookUrl, deliveryId, ...operation.webhookDress } }));

@@ -6,6 +6,14 @@ import { CompanyEnrichRequest, CompanyEnrichResponse, companyLookupOf } from './
 import { CompanySearchRequest, CompanySearchResponse, companySearchOf } from './company-search.ts';
 import { batchRequest, batchResponse, batchToWorker, MAX_BATCH_REQUESTS } from './batch.ts';
 import { VerifyActivityResponse, VerifyMatchResponse, VerifyRequest, VerifySignalsResponse, verifyQueryOf } from './verify.ts';
+import {
+  PersonSubscribeRequest,
+  PersonSubscription,
+  PersonSubscriptionsRequest,
+  PersonSubscriptionsResponse,
+  PersonUnsubscribeRequest,
+  subscribeQueryOf,
+} from './subscriptions.ts';
 import { StatsGetRequest, StatsGetResponse } from './stats-get.ts';
 import { recordMappingOf, recordQueryOf } from '../../workers/identity/payloads.ts';
 import {
@@ -69,6 +77,11 @@ export type OperationSpec = {
    * so that clear emails and phones from requests do not travel on the bus.
    */
   toWorker?: (body: never) => unknown;
+  /**
+   * Keeps the body's `webhookUrl` to notify later (person.subscribe): the ingress refuses a URL as it refuses a
+   * webhook's, and the call itself is answered synchronously.
+   */
+  keepsWebhookUrl?: true;
   /**
    * A batch of this other operation (./batch.ts): each of its requests counts as one call of that operation,
    * for the rate limit (all of them or the batch is refused) and for usage (with the outcome of its answer).
@@ -140,6 +153,28 @@ export const v3Operations = {
     response: CompanySearchResponse,
     alsoAnswers: [202, 404],
     toWorker: companySearchOf,
+  },
+  'person.subscribe': {
+    summary: 'Subscribes webhookUrl to the person a person.enrich query names: each import that changes the person POSTs it there',
+    worker: 'enrichment',
+    keepsWebhookUrl: true,
+    request: PersonSubscribeRequest,
+    response: PersonSubscription,
+    alsoAnswers: [403, 404],
+    toWorker: subscribeQueryOf,
+  },
+  'person.unsubscribe': {
+    summary: 'Ends a subscription',
+    worker: 'enrichment',
+    request: PersonUnsubscribeRequest,
+    response: StatusMessage,
+    alsoAnswers: [404],
+  },
+  'person.subscriptions': {
+    summary: "The account's person subscriptions, oldest first, a page at a time",
+    worker: 'enrichment',
+    request: PersonSubscriptionsRequest,
+    response: PersonSubscriptionsResponse,
   },
   'verify.match': {
     summary: "Whether each identifier and each part of the name and address given is the named person's own, a household member's, somebody else's or unknown, with a risk score",

@@ -1,10 +1,32 @@
+import type { StoredPerson } from '../../adapters/db/port.ts';
 import type { OperationHandler } from '../../adapters/dispatch/port.ts';
 import type { OperationReply } from '../../schemas/events/operation-requested.ts';
 import type { PersonLookup } from '../matching/evidence.ts';
 import { findPerson, type Matching } from '../matching/find-person.ts';
 import { presentPerson } from './present.ts';
 
-const NOT_FOUND: OperationReply = { status: 404, body: { status: 404, message: 'Profile not found' } };
+export const NOT_FOUND: OperationReply = { status: 404, body: { status: 404, message: 'Profile not found' } };
+
+/** How a person is answered to an account: the stored record, with the account's own ids for the person. */
+export async function personAnswerFor(
+  matching: Matching,
+  accountId: string,
+  person: StoredPerson,
+  options: Pick<PersonLookup, 'dataFilter' | 'maxMaids' | 'maxEmails' | 'hashedQuery'> = { hashedQuery: false },
+) {
+  const records = await matching.identity.byPersons(accountId, [person.id]);
+  return presentPerson(
+    { ...person.document, updated: person.updated },
+    {
+      ...options,
+      accountIds: {
+        personIds: [matching.personIds.encode(accountId, person.id)],
+        recordIds: records.map((record) => record.recordId),
+        partnerIds: records.flatMap((record) => (record.partnerId ? [record.partnerId] : [])),
+      },
+    },
+  );
+}
 
 /**
  * person.enrich: the query's identifiers, reduced to keys by the ingress (../matching/evidence.ts), and its
@@ -17,21 +39,12 @@ export function personEnrichHandler(matching: Matching): OperationHandler {
     const { accountId } = request;
     const person = await findPerson(matching, { accountId, ...lookup });
     if (!person) return NOT_FOUND;
-    const records = await matching.identity.byPersons(accountId, [person.id]);
-    const body = presentPerson(
-      { ...person.document, updated: person.updated },
-      {
-        dataFilter: lookup.dataFilter,
-        maxMaids: lookup.maxMaids,
-        maxEmails: lookup.maxEmails,
-        hashedQuery: lookup.hashedQuery,
-        accountIds: {
-          personIds: [matching.personIds.encode(accountId, person.id)],
-          recordIds: records.map((record) => record.recordId),
-          partnerIds: records.flatMap((record) => (record.partnerId ? [record.partnerId] : [])),
-        },
-      },
-    );
+    const body = await personAnswerFor(matching, accountId, person, {
+      dataFilter: lookup.dataFilter,
+      maxMaids: lookup.maxMaids,
+      maxEmails: lookup.maxEmails,
+      hashedQuery: lookup.hashedQuery,
+    });
     return { status: 200, body };
   };
 }

@@ -5,7 +5,8 @@ import type { PersonRecord } from '../../schemas/data/person-record.ts';
 import type { VerifyActivityResponse, VerifyQuery } from '../../schemas/v3/verify.ts';
 import type { Matching } from '../matching/find-person.ts';
 import { recencyScore } from './seen.ts';
-import { NOT_FOUND, verifiedPerson } from './verified-person.ts';
+import { NOT_FOUND } from '../enrichment/person-enrich.ts';
+import { verifiedPerson } from './verified-person.ts';
 
 /** The latest date any of these identifiers was seen (the person's own date for those imported without one). */
 function lastSeen(histories: IdentifierHistory[], kinds: (kind: string) => boolean, personUpdated: string | null): string | null {

@@ -7,7 +7,8 @@ import type { PersonRecord } from '../../schemas/data/person-record.ts';
 import { claimHash, type Claims, type MatchVerdict, type VerifyMatchResponse, type VerifyQuery } from '../../schemas/v3/verify.ts';
 import { lookupKeys, type EvidenceCategory } from '../matching/evidence.ts';
 import type { Matching } from '../matching/find-person.ts';
-import { NOT_FOUND, verifiedPerson } from './verified-person.ts';
+import { NOT_FOUND } from '../enrichment/person-enrich.ts';
+import { verifiedPerson } from './verified-person.ts';
 
 /** Persons looked at per key: more than any household, fewer than a key shared by a whole dataset. */
 const PERSONS_PER_KEY = 50;

@@ -5,7 +5,8 @@ import type { PersonRecord } from '../../schemas/data/person-record.ts';
 import type { VerifyQuery, VerifySignalsResponse } from '../../schemas/v3/verify.ts';
 import type { Matching } from '../matching/find-person.ts';
 import { historyByKey, seenStats } from './seen.ts';
-import { NOT_FOUND, verifiedPerson } from './verified-person.ts';
+import { NOT_FOUND } from '../enrichment/person-enrich.ts';
+import { verifiedPerson } from './verified-person.ts';
 
 type Details = PersonRecord['details'];
 

@@ -1,9 +1,6 @@
 import type { StoredPerson } from '../../adapters/db/port.ts';
-import type { OperationReply } from '../../schemas/events/operation-requested.ts';
 import type { VerifyQuery } from '../../schemas/v3/verify.ts';
 import { findPerson, type Matching } from '../matching/find-person.ts';
-
-export const NOT_FOUND: OperationReply = { status: 404, body: { status: 404, message: 'Profile not found' } };
 
 /**
  * The person a verify query names: the identifiers and references matched as person.enrich matches them, at

@@ -1,0 +1,85 @@
+import type { PersonSubscription, SubscribedChange, SubscriptionStore } from '../db/port.ts';
+import { isoTimestamp } from '../db/rows.ts';
+import type { SqlClient } from '../db/sql-client.ts';
+
+type SubscriptionRow = { id: string; account_id: string; person_id: string; webhook_url: string; created_at: Date };
+
+/** How long a claimed change is left to its claimer before another may take it. */
+const CLAIM_SECONDS = 60;
+
+const COLUMNS = 'id::text AS id, account_id::text AS account_id, person_id::text AS person_id, webhook_url, created_at';
+
+const subscriptionOf = (row: SubscriptionRow): PersonSubscription => ({
+  id: row.id,
+  accountId: row.account_id,
+  personId: row.person_id,
+  webhookUrl: row.webhook_url,
+  createdAt: isoTimestamp(row.created_at),
+});
+
+/** Person subscriptions and the changes the import records for them, over any SqlClient. */
+export function subscriptionStore(db: SqlClient): SubscriptionStore {
+  return {
+    async create(subscription, limit) {
+      // Idempotent by id (a request handled twice subscribes once); the count and the insert in one statement,
+      // so that two at once pass a limit by one at most.
+      const rows = await db.query(
+        `WITH existing AS (SELECT id FROM person_subscriptions WHERE id = $1),
+              inserted AS (
+                INSERT INTO person_subscriptions (id, account_id, person_id, webhook_url)
+                SELECT $1, $2, $3, $4
+                 WHERE NOT EXISTS (SELECT 1 FROM existing)
+                   AND (SELECT count(*) FROM person_subscriptions WHERE account_id = $2) < $5
+                RETURNING id)
+         SELECT id FROM existing UNION ALL SELECT id FROM inserted`,
+        [subscription.id, subscription.accountId, subscription.personId, subscription.webhookUrl, limit],
+      );
+      return rows.length > 0;
+    },
+
+    async remove(accountId, id) {
+      const removed = await db.query('DELETE FROM person_subscriptions WHERE account_id = $1 AND id = $2 RETURNING id', [accountId, id]);
+      return removed.length > 0;
+    },
+
+    async list(accountId, after, limit) {
+      const rows = await db.query<SubscriptionRow>(
+        `SELECT ${COLUMNS} FROM person_subscriptions
+          WHERE account_id = $1
+            AND ($2::uuid IS NULL OR (created_at, id) > (SELECT created_at, id FROM person_subscriptions WHERE account_id = $1 AND id = $2))
+          ORDER BY created_at, id LIMIT $3`,
+        [accountId, after, limit],
+      );
+      return rows.map(subscriptionOf);
+    },
+
+    async claimChanges(limit, notify) {
+      // Claimed for a while rather than in a transaction held open while `notify` runs: it reads the database
+      // too, which PGlite's single connection could not serve meanwhile.
+      const changes = await db.query<{ id: string; person_id: string; changed_at: Date }>(
+        `UPDATE person_changes SET claimed_until = now() + make_interval(secs => $2)
+          WHERE id IN (SELECT id FROM person_changes WHERE claimed_until IS NULL OR claimed_until < now()
+                        ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED)
+          RETURNING id::text AS id, person_id::text AS person_id, changed_at`,
+        [limit, CLAIM_SECONDS],
+      );
+      if (changes.length === 0) return 0;
+      const subscriptions = await db.query<SubscriptionRow>(
+        `SELECT ${COLUMNS} FROM person_subscriptions WHERE person_id = ANY($1::bigint[]) ORDER BY created_at, id`,
+        [[...new Set(changes.map((change) => change.person_id))]],
+      );
+      await notify(
+        changes.map(
+          (change): SubscribedChange => ({
+            changeId: change.id,
+            personId: change.person_id,
+            changedAt: isoTimestamp(change.changed_at),
+            subscriptions: subscriptions.filter((row) => row.person_id === change.person_id).map(subscriptionOf),
+          }),
+        ),
+      );
+      await db.query('DELETE FROM person_changes WHERE id = ANY($1::bigint[])', [changes.map((change) => change.id)]);
+      return changes.length;
+    },
+  };
+}

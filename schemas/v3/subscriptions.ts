@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { personLookupOf, type PersonLookup } from '../../workers/matching/evidence.ts';
+import { PersonEnrichRequest } from './person-enrich.ts';
+
+/** The most subscriptions one account may hold (docs/decisions.md, "Person subscriptions"). */
+export const MAX_SUBSCRIPTIONS_PER_ACCOUNT = 10_000;
+
+export const PersonSubscribeRequest = PersonEnrichRequest.superRefine((body, ctx) => {
+  if (!body.webhookUrl) ctx.addIssue({ code: 'custom', path: ['webhookUrl'], message: 'required: where the changes of the person are POSTed' });
+}).meta({ id: 'PersonSubscribeRequest' });
+export type PersonSubscribeRequest = z.infer<typeof PersonSubscribeRequest>;
+
+export const PersonSubscription = z
+  .object({
+    subscriptionId: z.uuid(),
+    personId: z.string().describe("The account's person id of the subscribed person"),
+    webhookUrl: z.string(),
+    createdAt: z.iso.datetime().optional(),
+  })
+  .meta({ id: 'PersonSubscription' });
+
+export const PersonUnsubscribeRequest = z.object({ subscriptionId: z.uuid() }).meta({ id: 'PersonUnsubscribeRequest' });
+
+export const PersonSubscriptionsRequest = z
+  .object({
+    after: z.uuid().nullish().describe('The last subscriptionId of the previous page'),
+    limit: z.number().int().min(1).max(1000).nullish().describe('Subscriptions per page (100 unless given)'),
+  })
+  .meta({ id: 'PersonSubscriptionsRequest' });
+export type PersonSubscriptionsRequest = z.infer<typeof PersonSubscriptionsRequest>;
+
+export const PersonSubscriptionsResponse = z
+  .object({
+    subscriptions: z.array(PersonSubscription),
+    next: z.uuid().nullable().describe('Pass as `after` for the next page; null on the last'),
+  })
+  .meta({ id: 'PersonSubscriptionsResponse' });
+
+/** What the worker gets for person.subscribe: the query as lookup keys, and where changes go. */
+export type SubscribeQuery = { lookup: PersonLookup; webhookUrl: string };
+
+export const subscribeQueryOf = (body: PersonSubscribeRequest): SubscribeQuery => ({ lookup: personLookupOf(body), webhookUrl: body.webhookUrl! });
+
+/** The JSON a subscriber's webhook receives when the person's data changes. */
+export type PersonChanged = { subscriptionId: string; changedAt: string; person: unknown };
