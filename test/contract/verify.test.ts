@@ -1,5 +1,6 @@
 import { hash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generatePersons } from '../../adapters/persons/generate.ts';
 import type { PersonRecord } from '../../schemas/data/person-record.ts';
 import { createAccount, type TestAccount } from '../support/factories.ts';
 import { startTestKith, type TestKith } from '../support/kith.ts';
@@ -86,6 +87,30 @@ describe.each(MODES)('verify.match, verify.signals, verify.activity (%s)', (mode
       const bad = await verify('match', { emails: ['not an email'] });
       expect(bad.status).toBe(400);
       expect(bad.body.message).toContain('emails[0]');
+    });
+  });
+
+  describe('on generated data', () => {
+    // The generator's households (people at one address) and conflicting identifiers (a phone on two people).
+    const generated = [...generatePersons({ count: 400, seed: 77 })];
+    const addressOf = (person: PersonRecord) => JSON.stringify(person.details.locations[0]);
+    const [member, housemate] = generated.flatMap((person, index) => {
+      const other = generated.slice(index + 1).find((candidate) => addressOf(candidate) === addressOf(person));
+      return other ? [person, other] : [];
+    }) as [PersonRecord, PersonRecord];
+    const phoneHolders = new Map<string, PersonRecord[]>();
+    for (const person of generated) for (const { value } of person.details.phones) phoneHolders.set(value!, [...(phoneHolders.get(value!) ?? []), person]);
+    const [sharedPhone, holders] = [...phoneHolders].find(([, persons]) => persons.length > 1 && addressOf(persons[0]!) !== addressOf(persons[1]!))!;
+    const outsider = generated.find((person) => !holders.includes(person) && addressOf(person) !== addressOf(holders[0]!))!;
+    beforeAll(() => loadPersons(kith, generated));
+
+    it("answers household for a housemate's phone, tangled for a phone on somebody else, self for a shared one held", async () => {
+      const household = await verify('match', { email: emailOf(member), phone: phoneOf(housemate) });
+      expect(household.body).toMatchObject({ email: 'self', phone: 'household' });
+      const tangled = await verify('match', { email: emailOf(outsider), phone: sharedPhone });
+      expect(tangled.body).toMatchObject({ email: 'self', phone: 'tangled', risk: 0.5 });
+      const held = await verify('match', { email: emailOf(holders[0]!), phone: sharedPhone });
+      expect(held.body).toMatchObject({ email: 'self', phone: 'self', risk: 0 });
     });
   });
 
