@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addressForms, nameAddressKeys, nameForms, namePlacekeyKeys, plainWords } from './name-address.ts';
+import { addressForms, nameAddressKeys, nameForms, namePlacekeyKeys, plainWords, householdKey } from './name-address.ts';
 
 describe('name and address forms', () => {
   it('reduces case, accents and punctuation', () => {
@@ -25,5 +25,16 @@ describe('name and address forms', () => {
     expect(key).toMatch(/^[0-9a-f]{32}$/);
     expect(nameAddressKeys(['ada lovelace'], [])).toEqual([]);
     expect(namePlacekeyKeys(['ada lovelace'], ' 222-227@5VG ')).toEqual(namePlacekeyKeys(['ada lovelace'], '222-227@5vg'));
+  });
+});
+
+describe('householdKey', () => {
+  it('is one key per address, the same however the street is written, and none without a street line', () => {
+    const home = { addressLine1: '12 North Main Street', city: 'Portland', region: 'Oregon', regionCode: 'OR', postalCode: '97209' };
+    expect(householdKey(home)).toMatch(/^[0-9a-f]{32}$/);
+    expect(householdKey({ ...home, addressLine1: '12 n. main st', postalCode: '97209-1234' })).toBe(householdKey(home));
+    expect(householdKey({ ...home, postalCode: null })).not.toBe(householdKey(home));
+    expect(householdKey({ ...home, addressLine1: '13 North Main Street' })).not.toBe(householdKey(home));
+    expect(householdKey({ ...home, addressLine1: null })).toBeUndefined();
   });
 });

@@ -74,11 +74,13 @@ export function nameAddressKeys(names: string[], addresses: string[]): string[] 
 }
 
 /**
- * Every address-only key of these addresses: not evidence of a person (a whole household lives there) but how
- * the members of a household are found (verify.match).
+ * The address-only key of a location: not evidence of a person (a whole household lives there) but how the
+ * members of a household are found (verify.match). One key per location, in one canonical form (street line
+ * with postal code, else with city and region code or name), as both sides come from stored records.
  */
-export function addressKeys(addresses: string[]): string[] {
-  return addresses.map((address) => digest(`@${address}`));
+export function householdKey(address: AddressInput): string | undefined {
+  const [canonical] = addressForms({ ...address, region: address.regionCode || address.region, regionCode: null });
+  return canonical === undefined ? undefined : digest(`@${canonical}`);
 }
 
 /** Every name-with-placekey key (a placekey names a place, as an address does). */

@@ -1,7 +1,7 @@
 import { hash } from 'node:crypto';
 import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
 import type { PersonRecord } from '../../schemas/data/person-record.ts';
-import { addressForms, addressKeys, nameAddressKeys, nameForms, namePlacekeyKeys } from './name-address.ts';
+import { addressForms, householdKey, nameAddressKeys, nameForms, namePlacekeyKeys } from './name-address.ts';
 
 /**
  * Identifier normalisation, the same for stored persons and for lookups, so that a match needs only an
@@ -161,7 +161,7 @@ export function personIdentifierKeys(
   const names = [...new Set([...nameForms(details.name ?? {}), ...nameForms({ full: record.fullName })])];
   const addresses = details.locations.flatMap((location) => addressForms(location));
   for (const key of nameAddressKeys(names, addresses)) add('name_address', key);
-  for (const key of addressKeys(addresses)) add('address', key);
+  for (const location of details.locations) add('address', householdKey(location));
   if (record.placekey) for (const key of namePlacekeyKeys(names, record.placekey)) add('name_placekey', key);
   const seen = new Set<string>();
   return keys.filter((key) => {

@@ -1,6 +1,6 @@
 import type { StoredPerson } from '../../adapters/db/port.ts';
 import type { OperationHandler } from '../../adapters/dispatch/port.ts';
-import { addressForms, addressKeys } from '../../adapters/persons/name-address.ts';
+import { householdKey } from '../../adapters/persons/name-address.ts';
 import type { IdentifierKey } from '../../adapters/persons/normalise.ts';
 import { keyId } from '../../adapters/persons/store.ts';
 import type { PersonRecord } from '../../schemas/data/person-record.ts';
@@ -39,10 +39,10 @@ export function verifyMatchHandler(matching: Matching): OperationHandler {
     const person = await verifiedPerson(matching, request.accountId, query);
     if (!person) return NOT_FOUND;
 
-    const householdKeys: IdentifierKey[] = addressKeys(locationsOf(person).flatMap((location) => addressForms(location))).map((value) => ({
-      kind: 'address',
-      value,
-    }));
+    const householdKeys = locationsOf(person).flatMap((location): IdentifierKey[] => {
+      const value = householdKey(location);
+      return value ? [{ kind: 'address', value }] : [];
+    });
     const named = await matching.persons.personsByKeys([...householdKeys, ...lookupKeys(query.evidence)], PERSONS_PER_KEY);
     const holdersOf = (keys: IdentifierKey[]) => new Set(keys.flatMap((key) => named.get(keyId(key)) ?? []));
     const household = holdersOf(householdKeys);
