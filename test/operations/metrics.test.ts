@@ -204,7 +204,7 @@ describe.each([
         text = await scrape(kith.workerMetrics);
         return sample(text, 'kith_bus_consumer_lag', { group, topic: `${kith.prefix}.requests.usage` }) === 0 && text.includes(`group="${group}"`);
       },
-      { timeoutMs: 15_000, progress: () => series(text, 'kith_bus_consumer_lag') },
+      { timeoutMs: 30_000, progress: () => series(text, 'kith_bus_consumer_lag') },
     );
     expect(series(text, 'kith_bus_consumer_lag')).toEqual(
       expect.arrayContaining([
