@@ -4,7 +4,6 @@ import { hostname } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
-import { kafkaConsumerLag } from './adapters/bus/kafka-lag.ts';
 import { meteredBus } from './adapters/bus/metered.ts';
 import { openBus } from './adapters/bus/open.ts';
 import { systemClock, type Clock } from './adapters/clock.ts';
@@ -15,8 +14,6 @@ import { sharedSecret } from './adapters/db/secrets.ts';
 import { localBlobStore } from './adapters/blobs/local.ts';
 import { partnerLabeller, personIdCodec } from './adapters/identity/person-ids.ts';
 import { createLogger, type Logger } from './adapters/logger.ts';
-import type { MetricsExposition } from './adapters/metrics/port.ts';
-import { prometheusMetrics } from './adapters/metrics/prometheus.ts';
 import { inProcessReplies } from './adapters/replies/in-process.ts';
 import { busReplyInbox, busReplySender } from './adapters/replies/over-bus.ts';
 import type { ReplyInbox, ReplySender } from './adapters/replies/port.ts';
@@ -26,7 +23,7 @@ import { httpMetrics } from './api/middleware/http-metrics.ts';
 import { healthRoutes } from './api/routes/health.ts';
 import { metricsRoutes } from './api/routes/metrics.ts';
 import { buildIngress, type Ingress } from './composition/ingress.ts';
-import { topicLabel, workerSubscriptions } from './composition/metrics.ts';
+import { metricsOnlyApp, processMetrics, topicLabel } from './composition/metrics.ts';
 import { webhookSettings } from './composition/webhook-settings.ts';
 import { startWorkerRole } from './composition/workers.ts';
 import { newWebhookSecret } from './workers/delivery/sign.ts';
@@ -77,10 +74,7 @@ export async function startKith(config: ServerConfig, options: StartOptions = {}
   if (applied.length > 0) log.info({ migrations: applied }, 'database migrated');
   const stores = createStores(db, newWebhookSecret);
   const topics = topicNames(config.topicPrefix);
-  // Consumer lag is Kafka's to tell; the embedded bus has none to report.
-  const lag = config.kafkaBrokers && roles.workers.length > 0 ? kafkaConsumerLag({ brokers: config.kafkaBrokers, clientId: `kith-${instanceId}-lag`, log }) : undefined;
-  const subscriptions = roles.workers.flatMap((name) => workerSubscriptions(name, topics));
-  const metrics = prometheusMetrics({ log, lag: lag && (() => lag.read(subscriptions)) });
+  const metrics = processMetrics({ kafkaBrokers: config.kafkaBrokers, workers: roles.workers, topics, instanceId, log });
   const bus = meteredBus(await openBus({ kafkaBrokers: config.kafkaBrokers, clientId: `kith-${instanceId}`, db, log }), {
     metrics: metrics.bus,
     topicLabel: topicLabel(topics),
@@ -142,10 +136,19 @@ export async function startKith(config: ServerConfig, options: StartOptions = {}
   const port = (server.address() as AddressInfo).port;
   const url = localUrl(config.host, port);
   ownUrl = url;
-  const metricsServer = config.metricsPort === undefined ? undefined : await listen(metricsApp(metrics), config.metricsPort, config.host);
-  const metricsUrl = metricsServer ? localUrl(config.host, (metricsServer.address() as AddressInfo).port) : url;
+  const metricsServer = config.metricsPort === undefined ? undefined : await listen(metricsOnlyApp(metrics), config.metricsPort, config.host);
+  const metricsPort = metricsServer && (metricsServer.address() as AddressInfo).port;
+  const metricsUrl = metricsPort === undefined ? url : localUrl(config.host, metricsPort);
   log.info(
-    { port, ...(metricsServer && { metricsPort: (metricsServer.address() as AddressInfo).port }), host: config.host, instanceId, roles: config.roles, database: config.databaseUrl ? 'postgres' : 'pglite', bus: distributed ? 'kafka' : 'embedded' },
+    {
+      port,
+      ...(metricsPort !== undefined && { metricsPort }),
+      host: config.host,
+      instanceId,
+      roles: config.roles,
+      database: config.databaseUrl ? 'postgres' : 'pglite',
+      bus: distributed ? 'kafka' : 'embedded',
+    },
     'kith listening',
   );
 
@@ -161,7 +164,7 @@ export async function startKith(config: ServerConfig, options: StartOptions = {}
       await inbox?.close();
       await Promise.all(consumers.map((consumer) => consumer.stop()));
       await bus.close();
-      await lag?.close();
+      await metrics.close();
       await usageStore.close();
       await db.close();
       log.info('kith stopped');
@@ -185,11 +188,6 @@ function close(server: Server): Promise<void> {
 }
 
 const localUrl = (host: string, port: number) => `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`;
-
-/** KITH_METRICS_PORT's listener: GET /metrics and nothing else, for a port the public network does not reach. */
-function metricsApp(metrics: { exposition: MetricsExposition; http: Parameters<typeof httpMetrics>[0]['metrics'] }) {
-  return new Hono<ApiEnv>().use('*', httpMetrics({ metrics: metrics.http })).route('/', metricsRoutes(metrics));
-}
 
 /** `npm start`: configuration from the environment, clean stop on SIGTERM and SIGINT. */
 export async function runFromEnvironment(overrides: Record<string, string> = {}): Promise<void> {
