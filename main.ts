@@ -4,6 +4,7 @@ import { hostname } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
+import { meteredBus } from './adapters/bus/metered.ts';
 import { openBus } from './adapters/bus/open.ts';
 import { systemClock, type Clock } from './adapters/clock.ts';
 import { ConfigError, serverConfigFromEnvironment, type ServerConfig } from './adapters/config.ts';
@@ -18,15 +19,26 @@ import { busReplyInbox, busReplySender } from './adapters/replies/over-bus.ts';
 import type { ReplyInbox, ReplySender } from './adapters/replies/port.ts';
 import { openUsageStore } from './adapters/usage/open.ts';
 import type { ApiEnv } from './api/env.ts';
+import { httpMetrics } from './api/middleware/http-metrics.ts';
 import { healthRoutes } from './api/routes/health.ts';
+import { metricsRoutes } from './api/routes/metrics.ts';
 import { buildIngress, type Ingress } from './composition/ingress.ts';
+import { metricsOnlyApp, processMetrics, topicLabel } from './composition/metrics.ts';
 import { webhookSettings } from './composition/webhook-settings.ts';
 import { startWorkerRole } from './composition/workers.ts';
 import { newWebhookSecret } from './workers/delivery/sign.ts';
 import { topicNames, WORKER_NAMES, type WorkerName } from './schemas/events/topics.ts';
 import { v3Operations } from './schemas/v3/operations.ts';
 
-export type RunningKith = { url: string; port: number; adminToken: string; instanceId: string; stop(): Promise<void> };
+export type RunningKith = {
+  url: string;
+  port: number;
+  /** Where GET /metrics answers: `url`, or the address of KITH_METRICS_PORT's listener. */
+  metricsUrl: string;
+  adminToken: string;
+  instanceId: string;
+  stop(): Promise<void>;
+};
 export type StartOptions = { log?: Logger; clock?: Clock; announce?: (text: string) => void };
 
 type Roles = { ingress: boolean; workers: WorkerName[] };
@@ -61,8 +73,12 @@ export async function startKith(config: ServerConfig, options: StartOptions = {}
   const applied = await migrate(db);
   if (applied.length > 0) log.info({ migrations: applied }, 'database migrated');
   const stores = createStores(db, newWebhookSecret);
-  const bus = await openBus({ kafkaBrokers: config.kafkaBrokers, clientId: `kith-${instanceId}`, db, log });
   const topics = topicNames(config.topicPrefix);
+  const metrics = processMetrics({ kafkaBrokers: config.kafkaBrokers, workers: roles.workers, topics, instanceId, log });
+  const bus = meteredBus(await openBus({ kafkaBrokers: config.kafkaBrokers, clientId: `kith-${instanceId}`, db, log }), {
+    metrics: metrics.bus,
+    topicLabel: topicLabel(topics),
+  });
   const requestRetentionMs = config.requestRetentionHours * 3_600_000;
   await bus.ensureTopics([
     ...[...new Set(Object.values(v3Operations).map((spec) => topics.requests(spec.worker))), topics.usage].map((name) => ({
@@ -100,6 +116,7 @@ export async function startKith(config: ServerConfig, options: StartOptions = {}
     personIds: personIdCodec(idSecret),
     partnerLabel: partnerLabeller(idSecret),
     publicUrl: () => config.publicUrl ?? ownUrl,
+    metrics,
   };
   const consumers = (await Promise.all(roles.workers.map((name) => startWorkerRole(name, workerParts)))).flat();
 
@@ -107,40 +124,70 @@ export async function startKith(config: ServerConfig, options: StartOptions = {}
   let inbox: ReplyInbox | undefined;
   if (roles.ingress) {
     inbox = local ?? (await busReplyInbox({ bus, topics, instanceId, retentionMs: config.replyRetentionMs, log }));
-    ingress = await buildIngress({ config, webhooks, log, clock, db, stores, blobs, bus, topics, inbox, announce });
+    ingress = await buildIngress({ config, webhooks, log, clock, db, stores, blobs, bus, topics, inbox, announce, httpMetrics: metrics.http });
   }
-  const app = ingress?.app ?? new Hono<ApiEnv>().route('/', healthRoutes({ ready: async () => void (await db.query('SELECT 1')) }));
-  const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
-    const started = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(started));
-  });
+  const app =
+    ingress?.app ??
+    new Hono<ApiEnv>()
+      .use('*', httpMetrics({ metrics: metrics.http }))
+      .route('/', healthRoutes({ ready: async () => void (await db.query('SELECT 1')) }));
+  if (config.metricsPort === undefined) app.route('/', metricsRoutes(metrics));
+  const server = await listen(app, config.port, config.host);
   const port = (server.address() as AddressInfo).port;
-  const url = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${port}`;
+  const url = localUrl(config.host, port);
   ownUrl = url;
+  const metricsServer = config.metricsPort === undefined ? undefined : await listen(metricsOnlyApp(metrics), config.metricsPort, config.host);
+  const metricsPort = metricsServer && (metricsServer.address() as AddressInfo).port;
+  const metricsUrl = metricsPort === undefined ? url : localUrl(config.host, metricsPort);
   log.info(
-    { port, host: config.host, instanceId, roles: config.roles, database: config.databaseUrl ? 'postgres' : 'pglite', bus: distributed ? 'kafka' : 'embedded' },
+    {
+      port,
+      ...(metricsPort !== undefined && { metricsPort }),
+      host: config.host,
+      instanceId,
+      roles: config.roles,
+      database: config.databaseUrl ? 'postgres' : 'pglite',
+      bus: distributed ? 'kafka' : 'embedded',
+    },
     'kith listening',
   );
 
   return {
     url,
     port,
+    metricsUrl,
     instanceId,
     adminToken: ingress?.adminToken ?? '',
     async stop() {
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        if ('closeIdleConnections' in server) server.closeIdleConnections();
-      });
+      await Promise.all([server, metricsServer].map((listening) => listening && close(listening)));
       await ingress?.stop();
       await inbox?.close();
       await Promise.all(consumers.map((consumer) => consumer.stop()));
       await bus.close();
+      await metrics.close();
       await usageStore.close();
       await db.close();
       log.info('kith stopped');
     },
   };
 }
+
+type Server = ReturnType<typeof serve>;
+
+function listen(app: Hono<ApiEnv>, port: number, hostname: string): Promise<Server> {
+  return new Promise((resolve) => {
+    const started = serve({ fetch: app.fetch, port, hostname }, () => resolve(started));
+  });
+}
+
+function close(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    server.close(() => resolve());
+    if ('closeIdleConnections' in server) server.closeIdleConnections();
+  });
+}
+
+const localUrl = (host: string, port: number) => `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`;
 
 /** `npm start`: configuration from the environment, clean stop on SIGTERM and SIGINT. */
 export async function runFromEnvironment(overrides: Record<string, string> = {}): Promise<void> {

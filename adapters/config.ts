@@ -11,6 +11,7 @@ const booleanFlag = z
 
 const ServerEnv = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  KITH_METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   HOST: z.string().min(1).default('127.0.0.1'),
   KITH_DATA_DIR: z.string().min(1).default('./.kith'),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
@@ -63,6 +64,8 @@ const ServerEnv = z.object({
 
 export type ServerConfig = {
   port: number;
+  /** Where GET /metrics is served instead of `port`, so that it can be kept off the public network; unset: `port`. */
+  metricsPort: number | undefined;
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
@@ -127,6 +130,7 @@ export function loadServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
   const e = parseEnv(ServerEnv, env);
   return {
     port: e.PORT,
+    metricsPort: e.KITH_METRICS_PORT,
     host: e.HOST,
     dataDir: e.KITH_DATA_DIR,
     databaseUrl: e.DATABASE_URL,

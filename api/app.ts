@@ -5,6 +5,7 @@ import type { Stores } from '../adapters/db/port.ts';
 import type { AudienceCreateRequest } from '../schemas/v3/audience.ts';
 import type { Dispatcher } from '../adapters/dispatch/port.ts';
 import type { Logger } from '../adapters/logger.ts';
+import type { HttpMetrics } from '../adapters/metrics/port.ts';
 import type { RateLimiter } from '../adapters/rate-limit/port.ts';
 import type { OperationSpec } from '../schemas/v3/operations.ts';
 import type { ApiEnv } from './env.ts';
@@ -12,6 +13,7 @@ import { onError, onNotFound } from './errors.ts';
 import { keyAuthenticator } from './key-authenticator.ts';
 import { adminAuth } from './middleware/admin-auth.ts';
 import { apiKeyAuth } from './middleware/api-key-auth.ts';
+import { httpMetrics } from './middleware/http-metrics.ts';
 import { v2KeyAuth } from './middleware/v2-key-auth.ts';
 import { idempotency } from './middleware/idempotency.ts';
 import { jsonBody } from './middleware/json-body.ts';
@@ -37,6 +39,8 @@ export type AppDeps = {
   rateLimiter: RateLimiter;
   /** Counts every answered v3 request (after the rate limit: refused calls are not usage). */
   recordUsage: MiddlewareHandler<ApiEnv>;
+  /** Counts and times every request by operation and status (GET /metrics is mounted by the composition root). */
+  httpMetrics: HttpMetrics;
   ready: ReadinessCheck;
   adminToken: string;
   limits: {
@@ -64,7 +68,7 @@ export function createApp(deps: AppDeps) {
   const app = new Hono<ApiEnv>();
   app.onError(onError);
   app.notFound(onNotFound);
-  app.use('*', requestId({ log: deps.log }));
+  app.use('*', httpMetrics({ metrics: deps.httpMetrics }), requestId({ log: deps.log }));
 
   const body = jsonBody({ maxBytes: limits.maxBodyBytes });
   const authenticator = keyAuthenticator({ keys: stores.apiKeys, clock, cacheMs: limits.keyCacheMs });

@@ -9,6 +9,7 @@ import type { Stores } from '../adapters/db/port.ts';
 import type { SqlClient } from '../adapters/db/sql-client.ts';
 import { busDispatcher } from '../adapters/dispatch/over-bus.ts';
 import type { Logger } from '../adapters/logger.ts';
+import type { HttpMetrics } from '../adapters/metrics/port.ts';
 import { memoryRateLimiter } from '../adapters/rate-limit/memory.ts';
 import { postgresRateLimiter } from '../adapters/rate-limit/postgres.ts';
 import type { ReplyInbox } from '../adapters/replies/port.ts';
@@ -38,6 +39,7 @@ export type IngressParts = {
   bus: Bus;
   topics: TopicNames;
   inbox: ReplyInbox;
+  httpMetrics: HttpMetrics;
   announce: (text: string) => void;
 };
 
@@ -89,6 +91,7 @@ export async function buildIngress(parts: IngressParts): Promise<Ingress> {
     // Embedded mode is one process: its counters need not be shared, nor PGlite written on every request.
     rateLimiter: config.databaseUrl ? postgresRateLimiter(db) : memoryRateLimiter(),
     recordUsage: usageRecorder.middleware,
+    httpMetrics: parts.httpMetrics,
     refusedWebhookUrl: (url) => refusedUrl(url, parts.webhooks.policy),
     adminToken,
     ready: async () => {

@@ -5,6 +5,9 @@ import type { ServerConfig } from '../adapters/config.ts';
 import type { Stores } from '../adapters/db/port.ts';
 import type { PersonIdCodec } from '../adapters/identity/person-ids.ts';
 import type { Logger } from '../adapters/logger.ts';
+import { meteredDeliveries } from '../adapters/db/metered-deliveries.ts';
+import type { Metrics } from '../adapters/metrics/port.ts';
+import { meteredUsageStore } from '../adapters/usage/metered.ts';
 import type { ReplySender } from '../adapters/replies/port.ts';
 import type { UsageStore } from '../adapters/usage/port.ts';
 import type { TopicNames, WorkerName } from '../schemas/events/topics.ts';
@@ -46,6 +49,7 @@ export type WorkerParts = {
   partnerLabel: (accountId: string) => string;
   /** The base of download addresses. */
   publicUrl: () => string;
+  metrics: Pick<Metrics, 'deliveries' | 'usage'>;
 };
 
 /** How often the import's changes of subscribed persons are looked for (docs/decisions.md, "Person subscriptions"). */
@@ -73,7 +77,7 @@ export async function startWorkerRole(name: WorkerName, parts: WorkerParts): Pro
         }),
         startUsageWriter({
           bus,
-          store: parts.usageStore,
+          store: meteredUsageStore(parts.usageStore, parts.metrics.usage),
           topics,
           log,
           maxBatch: config.usageBatchRows,
@@ -140,7 +144,7 @@ export async function startWorkerRole(name: WorkerName, parts: WorkerParts): Pro
         await startDeliveryWorker({
           bus,
           topics,
-          store: stores.deliveries,
+          store: meteredDeliveries(stores.deliveries, parts.metrics.deliveries),
           clock,
           log,
           concurrency: config.webhooks.concurrency,

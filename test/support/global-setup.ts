@@ -5,6 +5,8 @@ const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 
 /** schemathesis for test/fuzz/, pinned: its checks and CLI flags change between versions. */
 export const SCHEMATHESIS_VERSION = '4.32.5';
+/** kubernetes-validate for test/deploy/, pinned: it carries the Kubernetes schemas it checks against, offline. */
+export const KUBERNETES_VALIDATE_VERSION = '1.37.0';
 
 const pipInstall = (...packages: string[]) =>
   execFileSync(
@@ -13,7 +15,7 @@ const pipInstall = (...packages: string[]) =>
     { stdio: ['ignore', 'inherit', 'inherit'] },
   );
 
-/** The official Python client, for the conformance suite under test/clients/, and schemathesis. */
+/** The official Python client, for the conformance suite under test/clients/, schemathesis and kubernetes-validate. */
 function ensurePythonPackages() {
   try {
     execFileSync('python3', ['-c', 'import fullcontact'], { stdio: 'ignore' });
@@ -24,6 +26,11 @@ function ensurePythonPackages() {
     execFileSync('python3', ['-c', `import schemathesis, sys; sys.exit(schemathesis.__version__ != '${SCHEMATHESIS_VERSION}')`], { stdio: 'ignore' });
   } catch {
     pipInstall(`schemathesis==${SCHEMATHESIS_VERSION}`);
+  }
+  try {
+    execFileSync('python3', ['-c', `import kubernetes_validate, sys; sys.exit(kubernetes_validate.__version__ != '${KUBERNETES_VALIDATE_VERSION}')`], { stdio: 'ignore' });
+  } catch {
+    pipInstall(`kubernetes-validate==${KUBERNETES_VALIDATE_VERSION}`);
   }
 }
 

@@ -33,6 +33,7 @@ import { statsGetHandler } from '../../workers/usage/stats-get.ts';
 import { startUsageWriter } from '../../workers/usage/usage-writer.ts';
 import { databaseUrl } from './modes.ts';
 import { clickhouseUrl, dropClickHouseDatabase, kafkaBrokers } from './services.ts';
+import { noopMetrics } from '../../adapters/metrics/noop.ts';
 
 export const PIPELINE_KINDS = ['embedded', 'kafka+clickhouse'] as const;
 export type PipelineKind = (typeof PIPELINE_KINDS)[number];
@@ -134,6 +135,7 @@ export async function startPipeline(
     dispatcher: busDispatcher({ bus, inbox: replies, clock, topicFor: () => topics.requests('usage') }),
     rateLimiter: memoryRateLimiter(),
     recordUsage: usageRecorder.middleware,
+    httpMetrics: noopMetrics().http,
     refusedWebhookUrl: (url) => refusedUrl(url, WEBHOOK_POLICY),
     adminToken: `admin-${randomBytes(16).toString('hex')}`,
     ready: async () => {},

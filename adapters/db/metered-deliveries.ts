@@ -1,0 +1,31 @@
+import type { DeliveryAttemptOutcome, DeliveryMetrics } from '../metrics/port.ts';
+import type { DeliveryAfterAttempt, DeliveryStore } from './port.ts';
+
+const OUTCOMES: Record<DeliveryAfterAttempt['status'], DeliveryAttemptOutcome> = {
+  delivered: 'delivered',
+  pending: 'retry',
+  failed: 'gave_up',
+  gone: 'gone',
+};
+
+/** What a finished attempt counts as: the state it moves its delivery to. */
+export function attemptOutcome(next: DeliveryAfterAttempt): DeliveryAttemptOutcome {
+  return OUTCOMES[next.status];
+}
+
+/** The delivery store, counting every attempt it logs by what the attempt led to. */
+export function meteredDeliveries(store: DeliveryStore, metrics: DeliveryMetrics): DeliveryStore {
+  return {
+    enqueue: (delivery) => store.enqueue(delivery),
+    claimDue: (input) => store.claimDue(input),
+    async finish(deliveryId, attempt, next, now) {
+      await store.finish(deliveryId, attempt, next, now);
+      metrics.attempted(attemptOutcome(next));
+    },
+    list: (accountId, options) => store.list(accountId, options),
+    get: (deliveryId) => store.get(deliveryId),
+    replay: (deliveryId, now) => store.replay(deliveryId, now),
+    replayFailedSince: (accountId, since, now) => store.replayFailedSince(accountId, since, now),
+    sweep: (before) => store.sweep(before),
+  };
+}
