@@ -15,6 +15,7 @@ import { identityStore } from '../identity/store.ts';
 import { consentStore } from '../consent/store.ts';
 import { audienceStore } from '../audiences/store.ts';
 import type { SqlClient } from './sql-client.ts';
+import { consoleSessionStore } from './console-sessions.ts';
 
 export type DatabaseOptions = { databaseUrl: string | undefined; dataDir: string; poolSize: number };
 
@@ -40,5 +41,6 @@ export function createStores(db: SqlClient, newWebhookSecret: () => string): Sto
     identity: identityStore(db),
     consent: consentStore(db),
     audiences: audienceStore(db),
+    consoleSessions: consoleSessionStore(db),
   };
 }
