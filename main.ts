@@ -107,7 +107,7 @@ export async function startKith(config: ServerConfig, options: StartOptions = {}
   let inbox: ReplyInbox | undefined;
   if (roles.ingress) {
     inbox = local ?? (await busReplyInbox({ bus, topics, instanceId, retentionMs: config.replyRetentionMs, log }));
-    ingress = await buildIngress({ config, webhooks, log, clock, db, stores, blobs, bus, topics, inbox, announce });
+    ingress = await buildIngress({ config, webhooks, log, clock, db, stores, usageStore, blobs, bus, topics, inbox, announce });
   }
   const app = ingress?.app ?? new Hono<ApiEnv>().route('/', healthRoutes({ ready: async () => void (await db.query('SELECT 1')) }));
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {

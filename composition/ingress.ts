@@ -12,6 +12,7 @@ import type { Logger } from '../adapters/logger.ts';
 import { memoryRateLimiter } from '../adapters/rate-limit/memory.ts';
 import { postgresRateLimiter } from '../adapters/rate-limit/postgres.ts';
 import type { ReplyInbox } from '../adapters/replies/port.ts';
+import type { UsageStore } from '../adapters/usage/port.ts';
 import { generatePersons } from '../adapters/persons/generate.ts';
 import { issueApiKey } from '../api/api-keys.ts';
 import { createApp } from '../api/app.ts';
@@ -35,6 +36,7 @@ export type IngressParts = {
   clock: Clock;
   db: SqlClient;
   stores: Stores;
+  usageStore: UsageStore;
   bus: Bus;
   topics: TopicNames;
   inbox: ReplyInbox;
@@ -91,6 +93,8 @@ export async function buildIngress(parts: IngressParts): Promise<Ingress> {
     recordUsage: usageRecorder.middleware,
     refusedWebhookUrl: (url) => refusedUrl(url, parts.webhooks.policy),
     adminToken,
+    usage: parts.usageStore,
+    publicUrl: config.publicUrl,
     ready: async () => {
       await db.query('SELECT 1');
     },
@@ -103,6 +107,8 @@ export async function buildIngress(parts: IngressParts): Promise<Ingress> {
       syncDeadlineMs: config.syncDeadlineMs,
       resultTtlSeconds: config.resultTtlSeconds,
       webhookSecretOverlapMs: config.webhooks.secretOverlapHours * 3_600_000,
+      consoleSessionMs: config.console.sessionHours * 3_600_000,
+      consoleLinkMs: config.console.linkMinutes * 60_000,
     },
   });
   const sweep = setInterval(() => {

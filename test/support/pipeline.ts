@@ -136,6 +136,8 @@ export async function startPipeline(
     recordUsage: usageRecorder.middleware,
     refusedWebhookUrl: (url) => refusedUrl(url, WEBHOOK_POLICY),
     adminToken: `admin-${randomBytes(16).toString('hex')}`,
+    usage: usageStore,
+    publicUrl: undefined,
     ready: async () => {},
     operations,
     limits: {
@@ -147,6 +149,8 @@ export async function startPipeline(
       syncDeadlineMs: settings.syncDeadlineMs ?? 2500,
       resultTtlSeconds: 300,
       webhookSecretOverlapMs: 3_600_000,
+      consoleSessionMs: 3_600_000,
+      consoleLinkMs: 60_000,
     },
   });
   return {
