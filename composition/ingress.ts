@@ -114,6 +114,7 @@ export async function buildIngress(parts: IngressParts): Promise<Ingress> {
   const sweep = setInterval(() => {
     const cutoff = new Date(clock.now().getTime() - config.idempotencyTtlHours * 3_600_000);
     stores.idempotency.sweep(cutoff).catch((error: unknown) => log.warn({ err: error }, 'idempotency sweep failed'));
+    stores.consoleSessions.sweep(clock.now()).catch((error: unknown) => log.warn({ err: error }, 'console session sweep failed'));
   }, IDEMPOTENCY_SWEEP_MS);
   sweep.unref();
   return {

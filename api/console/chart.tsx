@@ -18,7 +18,7 @@ export function DailyChart(props: { series: OperationSeries; days: string[] }) {
   const plotWidth = WIDTH - PAD.left - PAD.right;
   const plotHeight = HEIGHT - PAD.top - PAD.bottom;
   const slot = plotWidth / Math.max(1, days.length);
-  const barWidth = Math.max(1, slot * 0.8);
+  const barWidth = Math.min(48, Math.max(1, slot * 0.8));
   const y = (value: number) => PAD.top + plotHeight - (value / max) * plotHeight;
   return (
     <svg
