@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { Clock } from '../../adapters/clock.ts';
+import { RetryableError } from '../../adapters/errors.ts';
 import type { Dispatcher } from '../../adapters/dispatch/port.ts';
 import type { Stores } from '../../adapters/db/port.ts';
 import type { UsageStore } from '../../adapters/usage/port.ts';
@@ -12,6 +13,7 @@ import type { ConsoleEnv } from './env.ts';
 import { consoleHeaders } from './headers.ts';
 import { documentOf } from './layout.tsx';
 import { KeysPage, RevokeKeyPage } from './pages/keys.tsx';
+import { ProblemPage } from './pages/problem.tsx';
 import { SignedOutPage, SignInPage } from './pages/sign-in.tsx';
 import { UsagePage } from './pages/usage.tsx';
 import { WebhooksPage } from './pages/webhooks.tsx';
@@ -57,6 +59,14 @@ export function consoleRoutes(options: ConsoleOptions) {
   const app = new Hono<ConsoleEnv>();
   app.use('*', consoleHeaders(), bodyLimit({ maxSize: 16 * 1024 }));
   const signedIn = [consoleSession(sessions), csrfProtection()] as const;
+  const notFound = (c: Context<ConsoleEnv>) =>
+    c.html(documentOf(<ProblemPage title="Not found" message="There is no such page, key or delivery in this account." csrfToken={c.get('session')?.csrfToken} />), 404);
+  app.onError((error, c) => {
+    const unavailable = error instanceof RetryableError;
+    c.get('log')?.[unavailable ? 'warn' : 'error']({ err: error }, 'console page failed');
+    const message = unavailable ? 'Kith is briefly unavailable; try again in a moment.' : 'Something went wrong; it has been logged.';
+    return c.html(documentOf(<ProblemPage title="Sorry" message={message} />), unavailable ? 503 : 500);
+  });
 
   app.get('/assets/console.css', (c) => c.body(styles, 200, { 'Content-Type': 'text/css; charset=utf-8' }));
   app.get('/assets/console.js', (c) => c.body(script, 200, { 'Content-Type': 'text/javascript; charset=utf-8' }));
@@ -95,13 +105,13 @@ export function consoleRoutes(options: ConsoleOptions) {
   app.get('/keys/:id/revoke', ...signedIn, async (c) => {
     const { accountId, csrfToken } = c.get('session');
     const key = await ownKey(accountId, c.req.param('id'));
-    if (!key) return c.notFound();
+    if (!key) return notFound(c);
     if (key.revokedAt) return c.redirect('/console/keys', 303);
     return c.html(documentOf(<RevokeKeyPage apiKey={key} csrfToken={csrfToken} />));
   });
   app.post('/keys/:id/revoke', ...signedIn, async (c) => {
     const key = await ownKey(c.get('session').accountId, c.req.param('id'));
-    if (!key) return c.notFound();
+    if (!key) return notFound(c);
     await stores.apiKeys.revoke(key.id, clock.now());
     return c.redirect('/console/keys?done=revoked', 303);
   });
@@ -154,10 +164,11 @@ export function consoleRoutes(options: ConsoleOptions) {
   });
   app.post('/webhooks/deliveries/:id/replay', ...signedIn, async (c) => {
     const delivery = await stores.deliveries.get(c.req.param('id'));
-    if (!delivery || delivery.accountId !== c.get('session').accountId) return c.notFound();
+    if (!delivery || delivery.accountId !== c.get('session').accountId) return notFound(c);
     await stores.deliveries.replay(delivery.id, clock.now());
     return c.redirect('/console/webhooks?done=replayed', 303);
   });
 
+  app.get('*', (c) => notFound(c));
   return app;
 }
