@@ -54,6 +54,13 @@ export function Page(props: { title: string; section?: Section; csrfToken?: stri
   );
 }
 
+/** A table that may scroll sideways on a narrow screen: a labelled region keyboard users can focus and scroll. */
+export const Scroller = (props: { label: string; children?: Child }) => (
+  <div class="table-wrap" role="region" aria-label={props.label} tabindex={0}>
+    {props.children}
+  </div>
+);
+
 /** A date and time as people read it, in UTC (the service's days are UTC days). */
 export const When = (props: { at: string | null; empty?: string }) =>
   props.at ? <time datetime={props.at}>{props.at.slice(0, 16).replace('T', ' ')} UTC</time> : <>{props.empty ?? '—'}</>;

@@ -171,6 +171,33 @@ describe('the web console, in a browser', () => {
     expect(await count()).toBe(before + 1);
   });
 
+  it('fits a phone screen without sideways scrolling, and starts the keyboard at "Skip to content"', async () => {
+    const phone = await browser.newContext({ viewport: { width: 375, height: 740 }, storageState: await context.storageState() });
+    const small = await phone.newPage();
+    for (const section of ['keys', 'usage', 'webhooks']) {
+      await small.goto(new URL(`/console/${section}`, kith.url).toString());
+      const overflow = await small.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow, section).toBeLessThanOrEqual(0);
+    }
+    await screenshot(small, 'webhooks-phone');
+    await small.keyboard.press('Tab');
+    await expect(small.evaluate(() => document.activeElement?.textContent)).resolves.toBe('Skip to content');
+    await small.keyboard.press('Enter');
+    expect(new URL(small.url()).hash).toBe('#main');
+    await phone.close();
+  });
+
+  it("answers a page, not JSON, for another account's key", async () => {
+    const other = await createAccount(kith);
+    const response = await page.goto(new URL(`/console/keys/${other.keyId}/revoke`, kith.url).toString());
+    expect(response!.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Not found');
+    expect((await page.request.post(new URL(`/console/keys/${other.keyId}/revoke`, kith.url).toString(), {
+      form: { _csrf: await page.locator('input[name="_csrf"]').first().inputValue() },
+    })).status()).toBe(404);
+    expect(await apiStatus(other.key)).toBe(200);
+  });
+
   it('signs out: the session no longer opens a page', async () => {
     await page.goto(new URL('/console/keys', kith.url).toString());
     await page.getByRole('button', { name: 'Sign out' }).click();

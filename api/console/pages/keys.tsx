@@ -1,5 +1,5 @@
 import type { ApiKeyInfo, CreatedApiKey } from '../../../schemas/admin/keys.ts';
-import { CsrfField, Page, When } from '../layout.tsx';
+import { CsrfField, Page, Scroller, When } from '../layout.tsx';
 
 function NewKey(props: { created: CreatedApiKey }) {
   return (
@@ -31,7 +31,7 @@ export function KeysPage(props: { keys: ApiKeyInfo[]; csrfToken: string; created
         <CsrfField token={props.csrfToken} />
         <button type="submit">Generate a new key</button>
       </form>
-      <div class="table-wrap">
+      <Scroller label="API keys">
         <table>
           <caption class="muted">Keys of this account; v3 takes them as <code>Authorization: Bearer</code>.</caption>
           <thead>
@@ -57,7 +57,7 @@ export function KeysPage(props: { keys: ApiKeyInfo[]; csrfToken: string; created
             ))}
           </tbody>
         </table>
-      </div>
+      </Scroller>
     </Page>
   );
 }

@@ -1,6 +1,6 @@
 import type { Metric, StatsGetResponse } from '../../../schemas/v3/stats-get.ts';
 import { DailyChart, outcomeClass } from '../chart.tsx';
-import { Page } from '../layout.tsx';
+import { Page, Scroller } from '../layout.tsx';
 import type { DayRange, OperationSeries } from '../usage-range.ts';
 
 function Quota(props: { label: string; metric: Metric; total: number }) {
@@ -56,7 +56,7 @@ function OperationFigure(props: { series: OperationSeries; days: string[] }) {
       <DailyChart series={series} days={days} />
       <details>
         <summary>The numbers per day</summary>
-        <div class="table-wrap">
+        <Scroller label={`${series.operation} per day`}>
           <table>
             <thead>
               <tr>
@@ -79,7 +79,7 @@ function OperationFigure(props: { series: OperationSeries; days: string[] }) {
               )}
             </tbody>
           </table>
-        </div>
+        </Scroller>
       </details>
     </figure>
   );

@@ -1,5 +1,5 @@
 import type { WebhookDelivery, WebhookSecret } from '../../../schemas/admin/webhooks.ts';
-import { CsrfField, Page, When } from '../layout.tsx';
+import { CsrfField, Page, Scroller, When } from '../layout.tsx';
 
 function Secret(props: { secret: WebhookSecret; revealed: boolean; csrfToken: string }) {
   const { secret } = props;
@@ -46,7 +46,7 @@ function Secret(props: { secret: WebhookSecret; revealed: boolean; csrfToken: st
 function Deliveries(props: { deliveries: WebhookDelivery[]; csrfToken: string }) {
   if (props.deliveries.length === 0) return <p>No deliveries yet.</p>;
   return (
-    <div class="table-wrap">
+    <Scroller label="Recent deliveries">
       <table>
         <thead>
           <tr>
@@ -81,7 +81,7 @@ function Deliveries(props: { deliveries: WebhookDelivery[]; csrfToken: string })
           ))}
         </tbody>
       </table>
-    </div>
+    </Scroller>
   );
 }
 
