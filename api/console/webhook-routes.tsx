@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import type { DeliveryStore, WebhookSecretStore } from '../../adapters/db/port.ts';
 import type { ConsoleEnv } from './env.ts';
 import { documentOf } from './layout.tsx';
+import { DeliveryPage } from './pages/delivery.tsx';
 import { notFoundPage } from './pages/problem.tsx';
 import { WebhooksPage } from './pages/webhooks.tsx';
 import { noticeOf, type SectionOptions } from './section.ts';
@@ -39,10 +40,20 @@ export function webhookRoutes(options: WebhookRouteOptions) {
     await webhookSecrets.rotate(c.get('session').accountId, clock.now(), options.secretOverlapMs);
     return c.redirect('/console/webhooks?done=rotated', 303);
   });
-  // The delivery store finds deliveries by id alone: the console replays only the session's account's.
+  // The delivery store finds deliveries by id alone: the console shows and replays only the session's account's.
+  const ownDelivery = async (accountId: string, id: string) => {
+    const delivery = await deliveries.get(id);
+    return delivery?.accountId === accountId ? delivery : undefined;
+  };
+  app.get('/webhooks/deliveries/:id', ...signedIn, async (c) => {
+    const { accountId, csrfToken } = c.get('session');
+    const delivery = await ownDelivery(accountId, c.req.param('id'));
+    if (!delivery) return notFoundPage(c);
+    return c.html(documentOf(<DeliveryPage delivery={delivery} csrfToken={csrfToken} />));
+  });
   app.post('/webhooks/deliveries/:id/replay', ...signedIn, async (c) => {
-    const delivery = await deliveries.get(c.req.param('id'));
-    if (!delivery || delivery.accountId !== c.get('session').accountId) return notFoundPage(c);
+    const delivery = await ownDelivery(c.get('session').accountId, c.req.param('id'));
+    if (!delivery) return notFoundPage(c);
     await deliveries.replay(delivery.id, clock.now());
     return c.redirect('/console/webhooks?done=replayed', 303);
   });

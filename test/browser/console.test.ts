@@ -156,6 +156,13 @@ describe('the web console, in a browser', () => {
     await expect(page.getByRole('status').textContent()).resolves.toContain('due again');
     const [, again] = await receiver.waitFor(2);
     expect(again!.headers['webhook-id']).toBe(deliveryId);
+
+    await waitFor('the replayed attempt to be logged', async () => {
+      await page.goto(new URL(`/console/webhooks/deliveries/${deliveryId}`, kith.url).toString());
+      return (await page.locator('tbody tr').count()) === 2;
+    });
+    await expect(page.locator('tbody tr').last().textContent()).resolves.toMatch(/^2.*delivered200/);
+    await screenshot(page, 'delivery');
   });
 
   it('refuses a POST without the session CSRF token (403), and takes one with it', async () => {

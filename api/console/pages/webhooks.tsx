@@ -61,7 +61,11 @@ function Deliveries(props: { deliveries: WebhookDelivery[]; csrfToken: string })
         <tbody>
           {props.deliveries.map((delivery) => (
             <tr data-delivery-id={delivery.id}>
-              <td><When at={delivery.createdAt} /></td>
+              <td>
+                <a href={`/console/webhooks/deliveries/${encodeURIComponent(delivery.id)}`} aria-label={`Delivery ${delivery.id}, attempts`}>
+                  <When at={delivery.createdAt} />
+                </a>
+              </td>
               <td>{delivery.operation}</td>
               <td class="optional">{new URL(delivery.url).host}</td>
               <td class={`status-${delivery.status}`}>
