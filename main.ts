@@ -124,7 +124,21 @@ export async function startKith(config: ServerConfig, options: StartOptions = {}
   let inbox: ReplyInbox | undefined;
   if (roles.ingress) {
     inbox = local ?? (await busReplyInbox({ bus, topics, instanceId, retentionMs: config.replyRetentionMs, log }));
-    ingress = await buildIngress({ config, webhooks, log, clock, db, stores, blobs, bus, topics, inbox, announce, httpMetrics: metrics.http });
+    ingress = await buildIngress({
+      config,
+      webhooks,
+      log,
+      clock,
+      db,
+      stores,
+      usageStore,
+      blobs,
+      bus,
+      topics,
+      inbox,
+      announce,
+      httpMetrics: metrics.http,
+    });
   }
   const app =
     ingress?.app ??

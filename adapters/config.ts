@@ -58,6 +58,8 @@ const ServerEnv = z.object({
   KITH_DNS_TIMEOUT_MS: z.coerce.number().int().min(50).max(2000).default(1000),
   KITH_PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   KITH_BLOB_DIR: z.string().min(1).optional(),
+  KITH_CONSOLE_SESSION_HOURS: z.coerce.number().int().min(1).max(24 * 7).default(8),
+  KITH_CONSOLE_LINK_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
   KITH_TAG_MIN_AGE_HOURS: z.coerce.number().min(0).max(24 * 30).default(24),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -107,6 +109,8 @@ export type ServerConfig = {
   /** Where audience files are kept: every process serving or building them must see it. */
   blobDir: string;
   tagMinAgeHours: number;
+  /** The web console: how long a session lasts, how long a login link waits for its one use. */
+  console: { sessionHours: number; linkMinutes: number };
   logLevel: z.infer<typeof ServerEnv>['LOG_LEVEL'];
 };
 
@@ -167,6 +171,7 @@ export function loadServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     dbPoolSize: e.KITH_DB_POOL_SIZE,
     dns: { servers: e.KITH_DNS_SERVERS.split(',').map((server) => server.trim()).filter(Boolean), timeoutMs: e.KITH_DNS_TIMEOUT_MS },
     publicUrl: e.KITH_PUBLIC_URL?.replace(/\/+$/, ''),
+    console: { sessionHours: e.KITH_CONSOLE_SESSION_HOURS, linkMinutes: e.KITH_CONSOLE_LINK_MINUTES },
     blobDir: e.KITH_BLOB_DIR ?? join(e.KITH_DATA_DIR, 'blobs'),
     tagMinAgeHours: e.KITH_TAG_MIN_AGE_HOURS,
     logLevel: e.LOG_LEVEL,

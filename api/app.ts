@@ -7,6 +7,7 @@ import type { Dispatcher } from '../adapters/dispatch/port.ts';
 import type { Logger } from '../adapters/logger.ts';
 import type { HttpMetrics } from '../adapters/metrics/port.ts';
 import type { RateLimiter } from '../adapters/rate-limit/port.ts';
+import type { UsageStore } from '../adapters/usage/port.ts';
 import type { OperationSpec } from '../schemas/v3/operations.ts';
 import type { ApiEnv } from './env.ts';
 import { onError, onNotFound } from './errors.ts';
@@ -21,6 +22,8 @@ import { rateLimit } from './middleware/rate-limit.ts';
 import { requestId } from './middleware/request-id.ts';
 import { openApiRoutes } from './openapi.ts';
 import { queuedResults } from './queued-results.ts';
+import { consoleRoutes } from './console/routes.tsx';
+import { adminConsoleRoutes } from './routes/admin-console.ts';
 import { adminWebhookRoutes } from './routes/admin-webhooks.ts';
 import { adminRoutes } from './routes/admin.ts';
 import { adminDataRoutes } from './routes/admin-data.ts';
@@ -41,8 +44,12 @@ export type AppDeps = {
   recordUsage: MiddlewareHandler<ApiEnv>;
   /** Counts and times every request by operation and status (GET /metrics is mounted by the composition root). */
   httpMetrics: HttpMetrics;
+  /** Daily usage for the console's charts. */
+  usage: Pick<UsageStore, 'daily'>;
   ready: ReadinessCheck;
   adminToken: string;
+  /** The public base address (console login links), when configured. */
+  publicUrl: string | undefined;
   limits: {
     maxBodyBytes: number;
     keyCacheMs: number;
@@ -52,6 +59,8 @@ export type AppDeps = {
     syncDeadlineMs: number;
     resultTtlSeconds: number;
     webhookSecretOverlapMs: number;
+    consoleSessionMs: number;
+    consoleLinkMs: number;
   };
   /** Why a webhook URL is refused, or undefined when deliveries to it may be tried (the SSRF guard). */
   refusedWebhookUrl(url: string): string | undefined;
@@ -128,6 +137,10 @@ export function createApp(deps: AppDeps) {
   app.use('/admin/*', body);
   app.route('/admin', adminRoutes({ ...stores, clock }));
   app.route('/admin', adminWebhookRoutes({ ...stores, clock, secretOverlapMs: limits.webhookSecretOverlapMs }));
+  app.route('/admin', adminConsoleRoutes({ ...stores, clock, linkTtlMs: limits.consoleLinkMs, publicUrl: deps.publicUrl }));
+  const { dispatcher, usage, publicUrl } = deps;
+  const consoleLimits = { syncDeadlineMs: limits.syncDeadlineMs, sessionMs: limits.consoleSessionMs, secretOverlapMs: limits.webhookSecretOverlapMs };
+  app.route('/console', consoleRoutes({ stores, usage, dispatcher, clock, publicUrl, ...consoleLimits }));
   app.route('/', healthRoutes({ ready: deps.ready }));
   app.route('/', openApiRoutes());
   return app;

@@ -5,6 +5,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from 'zod-openapi';
 import { AccountList, Account, CreateAccountRequest } from '../schemas/admin/accounts.ts';
+import { ConsoleLink } from '../schemas/admin/console.ts';
 import { ImportSummary } from '../schemas/admin/data.ts';
 import { ApiKeyInfo, ApiKeyList, CreatedApiKey } from '../schemas/admin/keys.ts';
 import { CreatePlanRequest, Plan, PlanList } from '../schemas/admin/plans.ts';
@@ -126,6 +127,14 @@ const adminPaths: ZodOpenApiPathsObject = {
     post: adminOperation(
       'Create an API key; the response is the only time the key is shown',
       CreatedApiKey,
+      { requestParams: { path: AccountIdParam } },
+      '201',
+    ),
+  },
+  '/admin/accounts/{id}/console-link': {
+    post: adminOperation(
+      'Make a one-time login link into the web console for the account (kith console link)',
+      ConsoleLink,
       { requestParams: { path: AccountIdParam } },
       '201',
     ),

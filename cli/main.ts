@@ -2,6 +2,7 @@ import { Command } from 'commander';
 import { ConfigError, loadCliConfig } from '../adapters/config.ts';
 import { adminClient, CliError } from './admin-client.ts';
 import { registerAccountCommands } from './commands/accounts.ts';
+import { registerConsoleCommands } from './commands/console.ts';
 import { registerKeyCommands } from './commands/keys.ts';
 import { registerPlanCommands } from './commands/plans.ts';
 import { registerWebhookCommands } from './commands/webhooks.ts';
@@ -9,7 +10,7 @@ import { registerDataCommands } from './commands/data.ts';
 import { registerEnrichCommands } from './commands/enrich.ts';
 
 const program = new Command('kith')
-  .description('Kith: run the server and manage plans, accounts and API keys (over the admin API at KITH_URL)')
+  .description('Kith: run the server and manage plans, accounts, API keys and console links (over the admin API at KITH_URL)')
   .option('--json', 'machine-readable output', false)
   .showHelpAfterError();
 
@@ -28,6 +29,7 @@ registerPlanCommands(program, connect, output);
 registerAccountCommands(program, connect, output);
 registerKeyCommands(program, connect, output);
 registerWebhookCommands(program, connect, output);
+registerConsoleCommands(program, connect, output);
 registerDataCommands(program, output);
 registerEnrichCommands(program, output);
 

@@ -13,6 +13,7 @@ import type { HttpMetrics } from '../adapters/metrics/port.ts';
 import { memoryRateLimiter } from '../adapters/rate-limit/memory.ts';
 import { postgresRateLimiter } from '../adapters/rate-limit/postgres.ts';
 import type { ReplyInbox } from '../adapters/replies/port.ts';
+import type { UsageStore } from '../adapters/usage/port.ts';
 import { generatePersons } from '../adapters/persons/generate.ts';
 import { issueApiKey } from '../api/api-keys.ts';
 import { createApp } from '../api/app.ts';
@@ -36,6 +37,7 @@ export type IngressParts = {
   clock: Clock;
   db: SqlClient;
   stores: Stores;
+  usageStore: UsageStore;
   bus: Bus;
   topics: TopicNames;
   inbox: ReplyInbox;
@@ -94,6 +96,8 @@ export async function buildIngress(parts: IngressParts): Promise<Ingress> {
     httpMetrics: parts.httpMetrics,
     refusedWebhookUrl: (url) => refusedUrl(url, parts.webhooks.policy),
     adminToken,
+    usage: parts.usageStore,
+    publicUrl: config.publicUrl,
     ready: async () => {
       await db.query('SELECT 1');
     },
@@ -106,11 +110,14 @@ export async function buildIngress(parts: IngressParts): Promise<Ingress> {
       syncDeadlineMs: config.syncDeadlineMs,
       resultTtlSeconds: config.resultTtlSeconds,
       webhookSecretOverlapMs: config.webhooks.secretOverlapHours * 3_600_000,
+      consoleSessionMs: config.console.sessionHours * 3_600_000,
+      consoleLinkMs: config.console.linkMinutes * 60_000,
     },
   });
   const sweep = setInterval(() => {
     const cutoff = new Date(clock.now().getTime() - config.idempotencyTtlHours * 3_600_000);
     stores.idempotency.sweep(cutoff).catch((error: unknown) => log.warn({ err: error }, 'idempotency sweep failed'));
+    stores.consoleSessions.sweep(clock.now()).catch((error: unknown) => log.warn({ err: error }, 'console session sweep failed'));
   }, IDEMPOTENCY_SWEEP_MS);
   sweep.unref();
   return {

@@ -16,6 +16,7 @@ import { consentStore } from '../consent/store.ts';
 import { audienceStore } from '../audiences/store.ts';
 import { subscriptionStore } from '../subscriptions/store.ts';
 import type { SqlClient } from './sql-client.ts';
+import { consoleSessionStore } from './console-sessions.ts';
 
 export type DatabaseOptions = { databaseUrl: string | undefined; dataDir: string; poolSize: number };
 
@@ -42,5 +43,6 @@ export function createStores(db: SqlClient, newWebhookSecret: () => string): Sto
     consent: consentStore(db),
     audiences: audienceStore(db),
     subscriptions: subscriptionStore(db),
+    consoleSessions: consoleSessionStore(db),
   };
 }

@@ -240,6 +240,21 @@ export interface SubscriptionStore {
   claimChanges(limit: number, notify: (changes: SubscribedChange[]) => Promise<void>): Promise<number>;
 }
 
+export type ConsoleSession = { accountId: string; csrfToken: string; expiresAt: Date };
+
+/** The web console's one-time login tokens and sessions, kept by the SHA-256 of their secret only. */
+export interface ConsoleSessionStore {
+  createLoginToken(input: { tokenHash: string; accountId: string; expiresAt: Date }): Promise<void>;
+  /** Spends an unused, unexpired login token: the account it signs in, or undefined (unknown, used or expired). */
+  redeemLoginToken(tokenHash: string, now: Date): Promise<string | undefined>;
+  createSession(input: { tokenHash: string; accountId: string; csrfToken: string; createdAt: Date; expiresAt: Date }): Promise<void>;
+  /** The session, unless it is unknown or expired. */
+  findSession(tokenHash: string, now: Date): Promise<ConsoleSession | undefined>;
+  deleteSession(tokenHash: string): Promise<void>;
+  /** Forgets expired login tokens and sessions; how many. */
+  sweep(now: Date): Promise<number>;
+}
+
 /** Every store, as the composition root builds them over one database. */
 export type Stores = {
   plans: PlanStore;
@@ -254,4 +269,5 @@ export type Stores = {
   consent: ConsentStore;
   audiences: AudienceStore;
   subscriptions: SubscriptionStore;
+  consoleSessions: ConsoleSessionStore;
 };

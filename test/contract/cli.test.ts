@@ -56,6 +56,23 @@ describe('the kith CLI over the admin API', () => {
     expect(replayAll).toEqual({ replayed: 0 });
   });
 
+  it('makes a one-time console login link: it signs in once, then never again', async () => {
+    const account = await cli('accounts', 'create', '--name', 'Console');
+    const link = await cli('console', 'link', '--account', account.id);
+    expect(link.url).toMatch(new RegExp(`^${kith.url}/console/sign-in\\?token=[A-Za-z0-9_-]{43}$`));
+    expect(Date.parse(link.expiresAt) - Date.now()).toBeGreaterThan(14 * 60_000);
+    const token = new URL(link.url).searchParams.get('token')!;
+    const signIn = () =>
+      fetch(`${kith.url}/console/sign-in`, { method: 'POST', body: new URLSearchParams({ token }), redirect: 'manual' });
+    const first = await signIn();
+    expect(first.status).toBe(303);
+    expect(first.headers.get('set-cookie')).toMatch(/^kith_console=[A-Za-z0-9_-]{43}; Max-Age=28800; Path=\/console; HttpOnly; SameSite=Strict$/);
+    expect((await signIn()).status).toBe(401);
+    const unknown = await runCli(['console', 'link', '--account', randomUUID()], env);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toMatch(/404: No account with id/);
+  });
+
   it('prints readable text without --json', async () => {
     const result = await runCli(['plans', 'list'], env);
     expect(result.code).toBe(0);

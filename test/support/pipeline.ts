@@ -138,6 +138,8 @@ export async function startPipeline(
     httpMetrics: noopMetrics().http,
     refusedWebhookUrl: (url) => refusedUrl(url, WEBHOOK_POLICY),
     adminToken: `admin-${randomBytes(16).toString('hex')}`,
+    usage: usageStore,
+    publicUrl: undefined,
     ready: async () => {},
     operations,
     limits: {
@@ -149,6 +151,8 @@ export async function startPipeline(
       syncDeadlineMs: settings.syncDeadlineMs ?? 2500,
       resultTtlSeconds: 300,
       webhookSecretOverlapMs: 3_600_000,
+      consoleSessionMs: 3_600_000,
+      consoleLinkMs: 60_000,
     },
   });
   return {
