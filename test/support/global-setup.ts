@@ -34,6 +34,9 @@ function ensurePythonPackages() {
   }
 }
 
+/** Debian's Chromium for test/browser/ (deploy/services/chromium.sh installs it when missing). */
+const ensureChromium = () => execFileSync('bash', [`${repoRoot}deploy/services/chromium.sh`], { stdio: ['ignore', 'inherit', 'inherit'] });
+
 /** The variables each service's `env` prints, and the deploy script that starts it. */
 const SERVICES = [
   { name: 'postgres', variable: 'DATABASE_URL' },
@@ -43,10 +46,12 @@ const SERVICES = [
 
 /**
  * Integration tests run against a real PostgreSQL 15, Apache Kafka and ClickHouse. Those whose variable is not set are
- * started from deploy/ (installing what is missing), so `npm test` works on a fresh machine.
+ * started from deploy/ (installing what is missing), so `npm test` works on a fresh machine; so are the Python
+ * packages and the browser some suites drive.
  */
 export default function setup() {
   ensurePythonPackages();
+  ensureChromium();
   const missing = SERVICES.filter((service) => !process.env[service.variable]);
   if (missing.length === 0) return;
   const names = missing.map((service) => service.name);
