@@ -14,7 +14,6 @@ import { memoryRateLimiter } from '../adapters/rate-limit/memory.ts';
 import { postgresRateLimiter } from '../adapters/rate-limit/postgres.ts';
 import type { ReplyInbox } from '../adapters/replies/port.ts';
 import type { UsageStore } from '../adapters/usage/port.ts';
-import { generatePersons } from '../adapters/persons/generate.ts';
 import { issueApiKey } from '../api/api-keys.ts';
 import { createApp } from '../api/app.ts';
 import type { ApiEnv } from '../api/env.ts';
@@ -54,6 +53,8 @@ const DEMO_PERSONS = { count: 1000, seed: 1 };
  */
 async function createDemoIfEmpty(stores: Stores, clock: Clock, announce: (text: string) => void) {
   if ((await stores.accounts.list()).length > 0) return;
+  // The generator (faker and its locales, about 40 MB of memory) is loaded only for this one-time demo.
+  const { generatePersons } = await import('../adapters/persons/generate.ts');
   const persons = [...generatePersons(DEMO_PERSONS)];
   await stores.persons.import(Readable.from(persons.map((person) => `${JSON.stringify(person)}\n`)));
   const example = persons[0]!.details.emails[0]!.value.trim();

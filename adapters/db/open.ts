@@ -4,7 +4,6 @@ import { accountStore } from './accounts.ts';
 import { apiKeyStore } from './api-keys.ts';
 import { idempotencyStore } from './idempotency.ts';
 import { createPgClient } from './pg.ts';
-import { createPgliteClient } from './pglite.ts';
 import { planStore } from './plans.ts';
 import { deliveryStore } from './deliveries.ts';
 import type { Stores } from './port.ts';
@@ -20,11 +19,15 @@ import { consoleSessionStore } from './console-sessions.ts';
 
 export type DatabaseOptions = { databaseUrl: string | undefined; dataDir: string; poolSize: number };
 
-/** Postgres when a URL is given, otherwise PGlite persisted in the data directory. */
+/**
+ * Postgres when a URL is given, otherwise PGlite persisted in the data directory. PGlite is loaded only then:
+ * its WebAssembly build costs a process about 40 MB of memory that a process on PostgreSQL never uses.
+ */
 export async function openDatabase(options: DatabaseOptions): Promise<SqlClient> {
   if (options.databaseUrl) return createPgClient(options.databaseUrl, options.poolSize);
   const dir = join(options.dataDir, 'pgdata');
   await mkdir(dir, { recursive: true });
+  const { createPgliteClient } = await import('./pglite.ts');
   return createPgliteClient(dir);
 }
 
