@@ -22,6 +22,8 @@ export type KithStartOptions = {
   mode: BenchMode;
   /** Ingress replicas in distributed mode. */
   ingress: number;
+  /** Enrichment worker replicas in distributed mode (the other workers run once each). */
+  enrichmentWorkers: number;
   /** DATABASE_URL and KAFKA_BROKERS in distributed mode. */
   services: Record<string, string>;
   /** A fresh directory for PGlite in embedded mode. */
@@ -56,7 +58,10 @@ export async function startKithDeployment(options: KithStartOptions): Promise<Ki
   if (!DATABASE_URL || !KAFKA_BROKERS) throw new Error('distributed mode needs DATABASE_URL and KAFKA_BROKERS');
   const env = { ...common, DATABASE_URL, KAFKA_BROKERS, KITH_TOPIC_PREFIX: `bench-${randomBytes(4).toString('hex')}`, ...options.env };
   const started = await Promise.all([
-    ...WORKER_NAMES.map((worker) => start(`worker-${worker}`, { ...env, KITH_ROLES: `worker:${worker}` })),
+    ...WORKER_NAMES.filter((worker) => worker !== 'enrichment').map((worker) => start(`worker-${worker}`, { ...env, KITH_ROLES: `worker:${worker}` })),
+    ...Array.from({ length: options.enrichmentWorkers }, (_, i) =>
+      start(options.enrichmentWorkers > 1 ? `worker-enrichment-${i + 1}` : 'worker-enrichment', { ...env, KITH_ROLES: 'worker:enrichment' }),
+    ),
     ...Array.from({ length: options.ingress }, (_, i) =>
       start(`ingress-${i + 1}`, { ...env, KITH_ROLES: 'ingress', KITH_INSTANCE_ID: `bench-ingress-${i + 1}` }),
     ),

@@ -30,6 +30,8 @@ export type RunResult = {
     warmupS: number;
     connections: number;
     ingress: number;
+    /** Enrichment worker replicas in distributed mode (absent from runs before it could be set: 1). */
+    enrichmentWorkers?: number;
     fixedLoadFraction: number;
     phases: number;
     logLevel: string;
@@ -82,9 +84,11 @@ function errorList(measurements: Measurement[]): string {
   }
   return counts.size === 0 ? '0' : [...counts].map(([name, count]) => `${name}×${count}`).join(', ');
 }
-/** What makes runs comparable: the mode, ingress replicas and connections. */
+/** What makes runs comparable: the mode, ingress and enrichment worker replicas, and connections. */
 const label = (run: RunResult) =>
-  `${run.mode}${run.settings.ingress > 1 ? `, ${run.settings.ingress} ingress` : ''}, ${run.settings.connections} conn`;
+  `${run.mode}${run.settings.ingress > 1 ? `, ${run.settings.ingress} ingress` : ''}${
+    (run.settings.enrichmentWorkers ?? 1) > 1 ? `, ${run.settings.enrichmentWorkers} enrichment workers` : ''
+  }, ${run.settings.connections} conn`;
 
 function runTable(runs: RunResult[]): string[] {
   const lines = [

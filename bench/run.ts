@@ -27,6 +27,7 @@ bench/results/<scenario>-<mode>-<time>.json and bench/results/REPORT.md.
   --warmup S          seconds of warm-up before each saturation run (default 5)
   --connections N     connections of the load generator (default 50)
   --ingress N         ingress replicas in distributed mode (default 1)
+  --enrichment N      enrichment worker replicas in distributed mode (default 1)
   --fixed-load F      offered load as a fraction of Kith's saturation req/s (default 0.5)
   --phases N          staggered autocannon instances making up the fixed load (default 10)
   --log-level LEVEL   LOG_LEVEL of the Kith processes (default info, as deployed)
@@ -64,6 +65,7 @@ function parseCommandLine(argv: string[]) {
       warmup: { type: 'string' },
       connections: { type: 'string' },
       ingress: { type: 'string' },
+      enrichment: { type: 'string' },
       'fixed-load': { type: 'string' },
       phases: { type: 'string' },
       'log-level': { type: 'string' },
@@ -86,6 +88,7 @@ function parseCommandLine(argv: string[]) {
     warmupS: positive('warmup', values.warmup, 5),
     connections: positive('connections', values.connections, 50),
     ingress: positive('ingress', values.ingress, 1),
+    enrichmentWorkers: positive('enrichment', values.enrichment, 1),
     fixedLoadFraction: positive('fixed-load', values['fixed-load'], 0.5, false),
     phases: positive('phases', values.phases, 10),
     logLevel: values['log-level'] ?? 'info',
@@ -93,7 +96,9 @@ function parseCommandLine(argv: string[]) {
     keepLogs: values['keep-logs'] ?? false,
     waitIdleS: values['wait-idle'] === undefined ? 0 : positive('wait-idle', values['wait-idle'], 0),
   };
-  if (mode === 'embedded' && settings.ingress > 1) throw new Error('--ingress applies to distributed mode only');
+  if (mode === 'embedded' && (settings.ingress > 1 || (settings.enrichmentWorkers ?? 1) > 1)) {
+    throw new Error('--ingress and --enrichment apply to distributed mode only');
+  }
   const runs = (chosen as Scenario[]).flatMap((scenario) => (mode ? [mode] : scenario.modes).map((m) => ({ scenario, mode: m })));
   const unsupported = runs.find(({ scenario, mode: m }) => !scenario.modes.includes(m));
   if (unsupported) throw new Error(`scenario ${unsupported.scenario.name} does not run in ${unsupported.mode} mode`);
@@ -128,12 +133,14 @@ async function startTargets(scenario: Scenario, mode: BenchMode, settings: Setti
   const services = await startServices(serviceNames);
   const prepared = (await scenario.prepare?.(services, progress)) ?? {};
 
-  progress(`${scenario.name}/${mode}: starting Kith${mode === 'distributed' ? ` (${settings.ingress} ingress)` : ''} and the baseline; logs in ${relative(repoRoot, dirs.logDir)}`);
+  const replicas = `${settings.ingress} ingress, ${settings.enrichmentWorkers ?? 1} enrichment`;
+  progress(`${scenario.name}/${mode}: starting Kith${mode === 'distributed' ? ` (${replicas})` : ''} and the baseline; logs in ${relative(repoRoot, dirs.logDir)}`);
   const [baseline, kith] = await Promise.all([
     spawnServer({ name: 'baseline', entry: 'bench/baseline-server.ts', args: [scenario.operation], env: {}, logDir: dirs.logDir, ready: /"port":(\d+)/ }),
     startKithDeployment({
       mode,
       ingress: settings.ingress,
+      enrichmentWorkers: settings.enrichmentWorkers ?? 1,
       services,
       dataDir: dirs.dataDir,
       logDir: dirs.logDir,
@@ -161,7 +168,8 @@ async function startTargets(scenario: Scenario, mode: BenchMode, settings: Setti
 
 async function runScenario(scenario: Scenario, mode: BenchMode, settings: Settings): Promise<void> {
   const startedAt = new Date();
-  const runSettings = { ...settings, ingress: mode === 'distributed' ? settings.ingress : 1 };
+  const distributed = mode === 'distributed';
+  const runSettings = { ...settings, ingress: distributed ? settings.ingress : 1, enrichmentWorkers: distributed ? (settings.enrichmentWorkers ?? 1) : 1 };
   const logDir = join(resultsDir, 'tmp', `${scenario.name}-${mode}-${startedAt.getTime()}`);
   const profileDir = join(logDir, 'profiles');
   await mkdir(logDir, { recursive: true });
@@ -193,6 +201,7 @@ async function runScenario(scenario: Scenario, mode: BenchMode, settings: Settin
         warmupS: runSettings.warmupS,
         connections: runSettings.connections,
         ingress: runSettings.ingress,
+        enrichmentWorkers: runSettings.enrichmentWorkers,
         fixedLoadFraction: runSettings.fixedLoadFraction,
         phases: runSettings.phases,
         logLevel: runSettings.logLevel,
