@@ -1,8 +1,26 @@
 import pg from 'pg';
 import { classifySqlError, sqlClient, type SqlClient } from './sql-client.ts';
 
+/** Statements prepared on each connection at the most: Kith's SQL is static text, so this bound is never reached. */
+const MAX_PREPARED = 500;
+const statementNames = new Map<string, string>();
+
+/**
+ * The name under which a statement is prepared once per connection and reused after: PostgreSQL then parses
+ * and plans each hot query (rate-limit counters, lookups, usage) once per connection instead of on every call.
+ * A text beyond the bound runs unnamed, as every query did before.
+ */
+function statementName(text: string): string | undefined {
+  let name = statementNames.get(text);
+  if (name === undefined && statementNames.size < MAX_PREPARED) {
+    name = `kith_${statementNames.size}`;
+    statementNames.set(text, name);
+  }
+  return name;
+}
+
 const calls = (target: pg.Pool | pg.PoolClient) => ({
-  rows: async (text: string, params: unknown[]) => (await target.query(text, params)).rows,
+  rows: async (text: string, params: unknown[]) => (await target.query({ text, values: params, name: statementName(text) })).rows,
   // Without parameters pg uses the simple protocol, which runs several statements.
   script: (sql: string) => target.query(sql),
 });
