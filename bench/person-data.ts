@@ -1,5 +1,6 @@
 import { generatePersons } from '../adapters/persons/generate.ts';
 import { prepareDataDatabase, type BenchDataset } from './data-database.ts';
+import type { ScenarioContext } from './scenarios.ts';
 
 /** Generated persons of the person.enrich scenarios: made and imported once, then reused by every run. */
 export const BENCH_PERSONS: BenchDataset = { kind: 'persons', count: 1_000_000, seed: 11, database: 'kith_bench_persons' };
@@ -10,3 +11,18 @@ export const benchPersonEmails = (count: number): string[] =>
 
 /** The database of the generated persons (see prepareDataDatabase); its DATABASE_URL. */
 export const preparePersonDatabase = (serverUrl: string, progress: (line: string) => void) => prepareDataDatabase(BENCH_PERSONS, serverUrl, progress);
+
+/** Persons the embedded scenario loads into its fresh PGlite through the admin API: enough to make lookups real. */
+export const EMBEDDED_PERSONS = 10_000;
+
+/** Loads the first EMBEDDED_PERSONS generated persons (the same seed, so the lookup's email is among them). */
+export async function loadEmbeddedPersons(context: ScenarioContext): Promise<void> {
+  const lines = [...generatePersons({ count: EMBEDDED_PERSONS, seed: BENCH_PERSONS.seed })].map((person) => JSON.stringify(person));
+  const response = await fetch(`${context.urls[0]}/admin/persons`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${context.adminToken}`, 'Content-Type': 'application/x-ndjson' },
+    body: lines.join('\n'),
+  });
+  if (response.status !== 200) throw new Error(`/admin/persons answered ${response.status}: ${await response.text()}`);
+  context.progress(`${EMBEDDED_PERSONS.toLocaleString('en-US')} generated persons loaded into the embedded database`);
+}

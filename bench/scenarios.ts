@@ -2,7 +2,7 @@ import type { V3OperationName } from '../schemas/v3/operations.ts';
 import type { BenchAccount } from './account.ts';
 import type { BenchMode } from './kith-processes.ts';
 import { BENCH_RECORD_ID, createBenchRecord } from './identity-records.ts';
-import { benchPersonEmails, preparePersonDatabase } from './person-data.ts';
+import { benchPersonEmails, loadEmbeddedPersons, preparePersonDatabase } from './person-data.ts';
 import { benchCompany, prepareCompanyDatabase } from './company-data.ts';
 import { loadUsageEvents } from './usage-load.ts';
 import { startWebhookSink, WEBHOOK_SINK_PORT } from './webhook-sink.ts';
@@ -115,6 +115,14 @@ export const scenarios: Readonly<Record<string, Scenario>> = {
     'POST /v3/person.enrich {"email": ...} matching one of 1,000,000 generated persons in PostgreSQL, answered synchronously',
     false,
   ),
+  'person-enrich-embedded': {
+    name: 'person-enrich-embedded',
+    summary: 'POST /v3/person.enrich {"email": ...} matching one of 10,000 generated persons in the embedded PGlite, over the embedded bus',
+    modes: ['embedded'],
+    operation: 'person.enrich',
+    body: { email: benchPersonEmails(1)[0] },
+    setup: loadEmbeddedPersons,
+  },
   'person-bulk-enrich-1m': personEnrich(
     'person-bulk-enrich-1m',
     'POST /v3/person.bulkEnrich with 100 requests {"email": ...}, each matching one of 1,000,000 generated persons, answered synchronously',
