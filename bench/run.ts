@@ -21,7 +21,8 @@ const HELP = `npm run bench [-- options]
 Runs each scenario against Kith and against a bare Hono baseline in the same run, and writes
 bench/results/<scenario>-<mode>-<time>.json and bench/results/REPORT.md.
 
-  --scenario NAME     ${Object.keys(scenarios).join(', ')} (default: all)
+  --scenario NAME     ${Object.keys(scenarios).join(', ')} (default: all), or chaos (bench/chaos.ts:
+                      10,000 webhook requests while processes and the broker are killed; prints counts)
   --mode MODE         ${BENCH_MODES.join(', ')} (default: every mode the scenario has)
   --duration S        seconds per measurement (default 10)
   --warmup S          seconds of warm-up before each saturation run (default 5)
@@ -245,6 +246,12 @@ async function runScenario(scenario: Scenario, mode: BenchMode, settings: Settin
 }
 
 async function main() {
+  const argv = process.argv.slice(2);
+  // The chaos scenario counts what survives faults rather than measuring throughput: a runner of its own.
+  if (argv.some((arg, index) => arg === '--scenario=chaos' || (arg === '--scenario' && argv[index + 1] === 'chaos'))) {
+    const { runChaosBench } = await import('./chaos.ts');
+    return runChaosBench(argv);
+  }
   const { runs, settings } = parseCommandLine(process.argv.slice(2));
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.on(signal, () => {

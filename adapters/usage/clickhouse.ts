@@ -36,7 +36,8 @@ const Topic = z.string().regex(/^[A-Za-z0-9._-]{1,249}$/);
 
 /** A row of the raw events table: every column but the MATERIALIZED `day` (JSONEachRow on 18.16 applies no DEFAULT). */
 const EventRow = z.object({
-  event_id: z.string().min(1).max(256),
+  /** A UUID (schemas/events/usage-recorded.ts): checked strictly, as it is inlined in the lookup of ids already written. */
+  event_id: z.guid(),
   account_id: z.guid(),
   operation: z.string().min(1).max(128),
   outcome: z.enum(USAGE_OUTCOMES),
@@ -50,6 +51,7 @@ const EventRow = z.object({
 
 const CountRow = z.object({ operation: z.string(), outcome: z.enum(USAGE_OUTCOMES), count: z.coerce.number().int() });
 const DailyRow = CountRow.extend({ day: Day });
+const EventIdRow = z.object({ event_id: z.string() });
 const OffsetRow = z.object({ source_partition: z.number().int(), highest: z.string().regex(/^\d+$/) });
 
 function toRow(event: UsageEvent): unknown {
@@ -65,6 +67,30 @@ function toRow(event: UsageEvent): unknown {
   };
 }
 
+type Row = z.infer<typeof EventRow>;
+
+/** Event ids per lookup query: 2,000 quoted UUIDs keep it far below the server's default max_query_size (256 KiB). */
+const LOOKUP_CHUNK = 2000;
+
+/**
+ * The days an earlier copy of a row's event may sit on: its own, and the one before (a copy made again after
+ * a crash carries the time it was made again, which may be past midnight).
+ */
+const daysOf = (row: Row) =>
+  [row.at, row.at - 86_400].filter((seconds) => seconds >= 0).map((seconds) => new Date(seconds * 1000).toISOString().slice(0, 10));
+
+/**
+ * The query for which of `rows`' event ids the events table holds already. Its filter starts with the table's
+ * sorting key (account_id, day), so it reads only the granules of the batch's accounts and days. Every value
+ * was validated (UUIDs, days from a bounded integer) before it is inlined.
+ */
+function writtenIdsQuery(events: string, rows: Row[]): string {
+  const list = (values: Iterable<string>, wrap: (value: string) => string) => [...new Set(values)].map(wrap).join(', ');
+  return `SELECT DISTINCT event_id FROM ${events}
+    WHERE account_id IN (${list(rows.map((row) => row.account_id), (id) => `toUUID('${id}')`)})
+      AND day IN (${list(rows.flatMap(daysOf), (day) => `toDate('${day}')`)})
+      AND event_id IN (${list(rows.map((row) => row.event_id), (id) => `'${id}'`)})`;
+}
 
 /** Server errors ClickHouse lifts by itself: overload, timeouts, too many parts waiting for merges. */
 const RETRYABLE_SERVER_CODES = new Set([159, 202, 209, 210, 252]);
@@ -137,6 +163,12 @@ function schema(t: Tables): string[] {
  * deduplication outside replicated tables, so only a server dying within those milliseconds splits a batch.
  * A failed insert may still have been written (a timeout after the commit): after any failure, the caller asks
  * `lastOffsets` before writing the batch again.
+ *
+ * Exactly-once per event id too: the same event can come again at a new offset (its producer died before
+ * committing what it had handled). Before inserting, `record` looks up which of the batch's ids the events
+ * table holds already, and leaves those (and repeats within the batch) out. Without transactions, two
+ * writers inserting the same new id at the same instant would both count it; one consumer group handles a
+ * partition in one process at a time, and a request's copies share its partition (keyed by account).
  */
 export function clickHouseUsageStore(options: ClickHouseUsageStoreOptions): UsageStore {
   const database = valid(z.string().regex(IDENTIFIER), options.database ?? 'kith', 'database name');
@@ -176,7 +208,19 @@ export function clickHouseUsageStore(options: ClickHouseUsageStoreOptions): Usag
     async record(batch) {
       if (batch.length === 0) return;
       const rows = valid(z.array(EventRow), batch.map(toRow), 'usage events');
-      await driver(() => client.insert({ table: t.events, values: rows, format: 'JSONEachRow' }));
+      const written = new Set<string>();
+      for (let start = 0; start < rows.length; start += LOOKUP_CHUNK) {
+        const found = await select(writtenIdsQuery(t.events, rows.slice(start, start + LOOKUP_CHUNK)), EventIdRow);
+        for (const row of found) written.add(row.event_id);
+      }
+      const fresh: Row[] = [];
+      for (const row of rows) {
+        if (written.has(row.event_id)) continue;
+        written.add(row.event_id);
+        fresh.push(row);
+      }
+      if (fresh.length === 0) return;
+      await driver(() => client.insert({ table: t.events, values: fresh, format: 'JSONEachRow' }));
     },
     async lastOffsets(topic) {
       const name = valid(Topic, topic, 'topic');

@@ -4,6 +4,7 @@ import { USAGE_OUTCOMES, type DailyUsage, type UsageCount, type UsageStore } fro
 import { UsageRange, valid } from './validation.ts';
 
 const Event = z.object({
+  eventId: z.guid(),
   accountId: z.guid(),
   operation: z.string().min(1).max(128),
   outcome: z.enum(USAGE_OUTCOMES),
@@ -15,6 +16,21 @@ const Event = z.object({
   }),
 });
 
+/** How long an event id is remembered: a copy of an event arriving later than this would be counted again. */
+export const COUNTED_EVENTS_WINDOW = '7 days';
+
+/**
+ * Remembers the batch's event ids and returns the index of each event seen for the first time (within the
+ * batch too); a concurrent batch holding the same id waits for this one's commit, then finds it.
+ */
+const CLAIM_EVENTS = `
+  INSERT INTO usage_counted_events (account_id, event_id)
+  SELECT DISTINCT account_id, event_id FROM unnest($1::uuid[], $2::uuid[]) AS event (account_id, event_id)
+  ORDER BY account_id, event_id
+  ON CONFLICT (account_id, event_id) DO NOTHING
+  RETURNING account_id::text, event_id::text`;
+
+const PRUNE_EVENTS = `DELETE FROM usage_counted_events WHERE counted_at < now() - interval '${COUNTED_EVENTS_WINDOW}'`;
 
 /** Adds each (account, UTC day, operation, outcome)'s count; rows in key order, so concurrent batches do not deadlock. */
 const ADD_COUNTS = `
@@ -39,7 +55,8 @@ const BY_NAME = 'operation COLLATE "C", outcome COLLATE "C"';
 
 /**
  * Usage in the SQL database (pg or PGlite): daily counts and the last offset per topic partition, both
- * written by one transaction per batch, so a batch is counted entirely or not at all. No per-event rows: the
+ * written by one transaction per batch, so a batch is counted entirely or not at all. An event id already
+ * counted within the window (COUNTED_EVENTS_WINDOW) is not counted again, whatever its offset. No per-event rows: the
  * counts are all stats.get reads. The tables come with migration 004, so `prepare` has nothing to do.
  */
 export function sqlUsageStore(db: SqlClient): UsageStore {
@@ -47,18 +64,32 @@ export function sqlUsageStore(db: SqlClient): UsageStore {
     const query = valid(UsageRange, { accountId, from, to }, 'usage query');
     return [query.accountId, query.from, query.to];
   };
+  let prunedAt = 0;
   return {
     async prepare() {},
     async record(batch) {
       if (batch.length === 0) return;
       const events = valid(z.array(Event), batch, 'usage events');
+      // Outside the batch's transaction and at most once a minute per store, so that writers never queue on it.
+      if (Date.now() - prunedAt > 60_000) {
+        prunedAt = Date.now();
+        await db.query(PRUNE_EVENTS);
+      }
       await db.transaction(async (tx) => {
-        await tx.query(ADD_COUNTS, [
+        const claimed = await tx.query<{ account_id: string; event_id: string }>(CLAIM_EVENTS, [
           events.map((event) => event.accountId),
-          events.map((event) => event.at.toISOString().slice(0, 10)),
-          events.map((event) => event.operation),
-          events.map((event) => event.outcome),
+          events.map((event) => event.eventId),
         ]);
+        const fresh = new Set(claimed.map((row) => `${row.account_id}/${row.event_id}`));
+        const counted = events.filter((event) => fresh.delete(`${event.accountId.toLowerCase()}/${event.eventId.toLowerCase()}`));
+        if (counted.length > 0) {
+          await tx.query(ADD_COUNTS, [
+            counted.map((event) => event.accountId),
+            counted.map((event) => event.at.toISOString().slice(0, 10)),
+            counted.map((event) => event.operation),
+            counted.map((event) => event.outcome),
+          ]);
+        }
         await tx.query(RAISE_OFFSETS, [
           events.map((event) => event.source.topic),
           events.map((event) => event.source.partition),

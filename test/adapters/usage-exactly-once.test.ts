@@ -70,4 +70,28 @@ describe.each(modes)('usage counted exactly once across a crash ($name)', (mode)
     await sleep(1000);
     expect(await counted()).toEqual({ match: 70, miss: 50 });
   }, 90_000);
+
+  it('counts an event once when its producer publishes it again at a new offset (a request handled twice after a crash)', async () => {
+    const args = await mode.args();
+    const accountId = randomUUID();
+    const at = new Date().toISOString();
+    const today = at.slice(0, 10);
+    const events: UsageRecorded[] = Array.from({ length: 40 }, () => ({ eventId: randomUUID(), accountId, operation: 'person.enrich', outcome: 'match', at }));
+    const side = await openUsageSide(args);
+    cleanups.unshift(() => side.close());
+    const publish = (batch: UsageRecorded[]) =>
+      side.bus.publish(side.topics.usage, batch.map((event) => ({ key: accountId, value: JSON.stringify(event) })));
+    const counted = async () => (await side.store.totals(accountId, today, today))[0]?.count ?? 0;
+    const writer = await side.startWriter();
+    cleanups.unshift(() => writer.stop());
+
+    // The request worker published, died before committing, handled the requests again and published again;
+    // then again for half of them once the first copies were counted.
+    await publish(events);
+    await publish(events);
+    await waitFor('the 40 events counted', async () => (await counted()) >= 40, { timeoutMs: 30_000 });
+    await publish([...events.slice(0, 20), { ...events[0]!, at: new Date().toISOString() }]);
+    await sleep(1500);
+    expect(await counted()).toBe(40);
+  }, 90_000);
 });

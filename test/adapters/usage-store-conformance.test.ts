@@ -239,6 +239,31 @@ describe.each(implementations)('UsageStore conformance ($name)', (implementation
     );
   });
 
+  it('counts an event id once, when it comes again at another offset in a later batch or in the same one', async () => {
+    const account = randomUUID();
+    const topic = freshTopic();
+    const at = '2026-07-10T23:59:59Z';
+    const first = Array.from({ length: 5 }, (_, index) => usageEvent({ account, at, topic, offset: String(index) }));
+    await store.record(first);
+    // The worker died after publishing, before committing: the same events again, at new offsets, made again a
+    // second later (past midnight), together with new ones and with a repeat inside the batch.
+    const again = first.slice(0, 3).map((event, index) => ({
+      ...event,
+      at: new Date('2026-07-11T00:00:00Z'),
+      source: { topic, partition: 0, offset: String(10 + index) },
+    }));
+    const fresh = usageEvent({ account, at: '2026-07-11T00:00:01Z', topic, offset: '13' });
+    await store.record([...again, fresh, { ...fresh, source: { topic, partition: 0, offset: '14' } }]);
+    expect(await store.totals(account, '2026-07-01', '2026-07-31')).toEqual([{ operation: 'person.enrich', outcome: 'match', count: 6 }]);
+    // A batch of nothing but copies counts nothing.
+    await store.record(again.map((event) => ({ ...event, source: { topic, partition: 0, offset: '20' } })));
+    expect(await store.totals(account, '2026-07-01', '2026-07-31')).toEqual([{ operation: 'person.enrich', outcome: 'match', count: 6 }]);
+    // The same event id under another account is that account's own event.
+    const other = randomUUID();
+    await store.record([{ ...first[0]!, accountId: other, source: { topic, partition: 0, offset: '21' } }]);
+    expect(await store.totals(other, '2026-07-01', '2026-07-31')).toEqual([{ operation: 'person.enrich', outcome: 'match', count: 1 }]);
+  });
+
   it('prepares a fresh namespace from several processes at once, and again', async () => {
     const fresh = await implementation.namespace();
     try {

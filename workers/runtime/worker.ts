@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { Bus, ConsumedMessage, Consumer } from '../../adapters/bus/port.ts';
 import type { Clock } from '../../adapters/clock.ts';
 import type { IdempotencyStore } from '../../adapters/db/port.ts';
@@ -14,6 +13,7 @@ import { WEBHOOK_DRESSES } from '../../schemas/v2/webhook-dresses.ts';
 import { usageCalls } from '../../schemas/v3/usage-calls.ts';
 import { CORRELATION_HEADER, REPLY_TO_HEADER, type TopicNames, type WorkerName } from '../../schemas/events/topics.ts';
 import { keyQueue } from './key-queue.ts';
+import { usageEventId } from './usage-event-id.ts';
 import { withRetries } from './retry.ts';
 
 export type WorkerOptions = {
@@ -75,7 +75,7 @@ export async function startWorker(options: WorkerOptions): Promise<Consumer> {
   async function deliver(request: OperationRequested, webhook: NonNullable<OperationRequested['webhook']>, result: OperationReply) {
     const at = options.clock.now().toISOString();
     const usage = usageCalls(request.operation, result).map(
-      (call, index): UsageRecorded => ({ eventId: index === 0 ? request.eventId : randomUUID(), accountId: request.accountId, ...call, at }),
+      (call, index): UsageRecorded => ({ eventId: usageEventId(request.eventId, index), accountId: request.accountId, ...call, at }),
     );
     const event: DeliveryRequested = {
       deliveryId: webhook.deliveryId,
