@@ -29,6 +29,9 @@ export function consentStore(db: SqlClient): ConsentStore {
   return {
     record: (accountId, keys, event) =>
       db.transaction(async (tx) => {
+        // The same event again (its request handled twice): appended already, with its keys linked.
+        const [known] = await tx.query('SELECT 1 FROM consent_events WHERE account_id = $1 AND id = $2', [accountId, event.permissionId]);
+        if (known) return;
         const named = await subjectsOf(tx, accountId, keys);
         let subject = named[0];
         if (subject === undefined) {
@@ -49,7 +52,8 @@ export function consentStore(db: SqlClient): ConsentStore {
         );
         await tx.query(
           `INSERT INTO consent_events (id, account_id, subject_id, type, purposes, details, timestamp)
-           VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+           VALUES ($1, $2, $3, $4, $5, $6, $7)
+           ON CONFLICT (id) DO NOTHING`,
           [event.permissionId, accountId, subject, event.type, JSON.stringify(event.purposes), JSON.stringify(event.details), event.timestamp],
         );
       }),

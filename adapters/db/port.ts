@@ -178,7 +178,8 @@ export interface ConsentStore {
   /**
    * Appends the event to the subject the keys name: a new subject when they name none; the oldest of several,
    * into which the others are merged (their keys and events move) when they name more than one. The keys not
-   * known yet are linked to the subject.
+   * known yet are linked to the subject. An event whose permissionId the account has already is not appended
+   * again (nor anything else changed): recording is idempotent per event.
    */
   record(accountId: string, keys: IdentifierKey[], event: NewConsentEvent): Promise<void>;
   /** Whether the keys name any subject of the account. */

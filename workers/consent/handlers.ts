@@ -1,9 +1,16 @@
-import { randomUUID } from 'node:crypto';
 import type { Clock } from '../../adapters/clock.ts';
 import type { ConsentEvent, ConsentStore } from '../../adapters/db/port.ts';
 import type { OperationHandler } from '../../adapters/dispatch/port.ts';
+import { derivedUuid } from '../runtime/derived-uuid.ts';
 import { currentConsent, givenAt, purposeEntries } from './current.ts';
 import type { ConsentGiven, ConsentSubjectQuery, ConsentVerifyQuery } from './payloads.ts';
+
+/**
+ * The permissionId of the event a request appends: derived from the request's event id, so that the request
+ * handled again (redelivered after a crash before its offset was committed) names the same event, which the
+ * store then appends only once.
+ */
+export const permissionIdOf = (requestEventId: string): string => derivedUuid(`${requestEventId.toLowerCase()}/permission`);
 
 const accepted = (message: string, permissionId: string) => ({ status: 202, body: { status: 202, message, permissionId } });
 
@@ -34,7 +41,7 @@ export function consentHandlers(consent: ConsentStore, clock: Clock): Record<str
   return {
     async 'permission.create'(request) {
       const given = request.body as ConsentGiven;
-      const permissionId = randomUUID();
+      const permissionId = permissionIdOf(request.eventId);
       await consent.record(request.accountId, given.keys, { permissionId, type: 'create', purposes: given.purposes, details: given.details, timestamp: given.timestamp });
       return accepted('Consent recorded', permissionId);
     },
@@ -44,7 +51,7 @@ export function consentHandlers(consent: ConsentStore, clock: Clock): Record<str
       if (!(await consent.knows(request.accountId, keys))) {
         return { status: 404, body: { status: 404, message: 'No consent found for the given identifiers' } };
       }
-      const permissionId = randomUUID();
+      const permissionId = permissionIdOf(request.eventId);
       await consent.record(request.accountId, keys, { permissionId, type: 'delete', purposes: [], details: {}, timestamp: null });
       return accepted('Consent deleted', permissionId);
     },
