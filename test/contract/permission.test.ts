@@ -1,8 +1,9 @@
 import { hash, randomUUID } from 'node:crypto';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, type TestAccount } from '../support/factories.ts';
 import { startTestKith, type TestKith } from '../support/kith.ts';
-import { MODES } from '../support/modes.ts';
+import { databaseUrl, MODES } from '../support/modes.ts';
 import { uniquePhone } from '../support/persons.ts';
 
 const newEmail = () => `consent-${randomUUID()}@example.org`;
@@ -63,6 +64,41 @@ describe.each(MODES)('consent (%s)', (mode) => {
     ]);
     // Any form of the email finds the same individual.
     expect((await call('permission.find', { emails: [hash('md5', email, 'hex')] })).body).toHaveLength(1);
+  });
+
+  // The embedded mode's PGlite lives inside the Kith process; the other modes' PostgreSQL the test can read.
+  it.runIf(mode !== 'embedded')('stores no clear email or phone in any consent table, only their hashes', async () => {
+    const email = newEmail();
+    const phone = uniquePhone(); // "+1 NPA 555 NNNN"
+    const e164 = phone.replaceAll(' ', '');
+    await create({ email: email.toUpperCase(), phones: [phone] }, [purpose(1, ['web'])], { ipAddress: '192.0.2.7' });
+    const clear = [email, e164, e164.slice(1), e164.slice(2), phone];
+    const db = new pg.Client({ connectionString: databaseUrl() });
+    await db.connect();
+    try {
+      const tables = (
+        await db.query<{ name: string }>("SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema() AND table_name LIKE 'consent%'")
+      ).rows.map((row) => row.name);
+      expect(tables.sort()).toEqual(['consent_events', 'consent_identifiers', 'consent_subjects']);
+      for (const table of tables) {
+        const found = await db.query(`SELECT row_to_json(t)::text AS row FROM ${table} t WHERE row_to_json(t)::text ILIKE ANY($1::text[])`, [
+          clear.map((value) => `%${value}%`),
+        ]);
+        expect(found.rows, table).toEqual([]);
+      }
+      // What is stored instead: the hashes, which find the individual.
+      const keys = await db.query<{ kind: string; value: string }>('SELECT kind, value FROM consent_identifiers WHERE account_id = $1', [account.account.id]);
+      expect(keys.rows).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ value: hash('sha256', email, 'hex') }),
+          expect.objectContaining({ value: hash('md5', email, 'hex') }),
+          expect.objectContaining({ value: hash('sha256', e164, 'hex') }),
+        ]),
+      );
+    } finally {
+      await db.end();
+    }
+    expect((await call('permission.find', { phone })).body).toHaveLength(1);
   });
 
   it('takes the fields flat, as the specification lists them', async () => {
