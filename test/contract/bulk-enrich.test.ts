@@ -53,6 +53,20 @@ describe.each(MODES)('person.bulkEnrich and company.bulkEnrich (%s)', (mode) => 
     expect(answer.body[4].data.fullName).toBe(grace.fullName);
   });
 
+  it('answers a batch of 100 different emails synchronously (200, not 202 queued), in order', async () => {
+    // 100 persons of their own: a batch never seen before, so no kept reply answers it.
+    const hundred = Array.from({ length: 100 }, () => newPerson());
+    await loadPersons(kith, hundred);
+    const started = Date.now();
+    const answer = await v3('person.bulkEnrich', { requests: hundred.map((person, index) => ({ email: emailOf(person), metadata: { index } })) });
+    const elapsedMs = Date.now() - started;
+    expect(answer.status, `${elapsedMs} ms: ${answer.text.slice(0, 300)}`).toBe(200);
+    expect(answer.body).toHaveLength(100);
+    expect(answer.body.map((item: { metadata: { index: number } }) => item.metadata.index)).toEqual(hundred.map((_, index) => index));
+    expect(answer.body.map((item: { status: number }) => item.status)).toEqual(hundred.map(() => 200));
+    expect(answer.body.map((item: { data: { fullName: string } }) => item.data.fullName)).toEqual(hundred.map((person) => person.fullName));
+  });
+
   it('answers company.enrich requests alike: 200, 404 and the 422 of a domain that is no domain name', async () => {
     const answer = await v3('company.bulkEnrich', {
       requests: [{ domain: `https://www.${acme.domain}/about` }, { domain: 'missing-kith-bulk.example.org' }, { domain: 'fullcontact' }],
