@@ -11,6 +11,8 @@ import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-r
 
 const NOT_FOUND = { status: 404, message: 'Profile not found' };
 const emailOf = (person: PersonRecord) => person.details.emails[0]!.value;
+/** Distinct valid phone numbers, so that only their count is wrong. */
+const phones = (count: number) => Array.from({ length: count }, (_, i) => `+1 415 555 ${String(1000 + i)}`);
 
 describe.each(MODES)('person.enrich (%s)', (mode) => {
   let kith: TestKith;
@@ -178,12 +180,18 @@ describe.each(MODES)('person.enrich (%s)', (mode) => {
       ['only empty arrays', { emails: [], phones: [], maids: [], profiles: [] }, 'at least one identifier'],
       ['26 emails', { emails: Array.from({ length: 26 }, (_, i) => `a${i}@example.com`) }, 'emails'],
       ['25 emails and one more singular', { email: 'x@example.com', emails: Array.from({ length: 25 }, (_, i) => `a${i}@example.com`) }, 'emails'],
+      ['26 phones', { phones: phones(26) }, 'phones: at most 25'],
+      ['25 phones and one more singular', { phone: uniquePhone(), phones: phones(25) }, 'phones: at most 25'],
+      ['26 maids', { maids: Array.from({ length: 26 }, () => randomUUID()) }, 'maids: at most 25'],
+      ['26 profiles', { profiles: Array.from({ length: 26 }, (_, i) => ({ service: 'twitter', username: `ada${i}` })) }, 'profiles: at most 25'],
       ['emails as a string', { emails: 'a@example.com' }, 'emails'],
       ['a bad email', { emails: ['a@example.com', 'not-an-email'] }, 'emails[1]'],
       ['a bad phone', { phone: 'call me' }, 'phone'],
       ['a name without location', { name: { full: 'Ada Lovelace' } }, 'location'],
       ['a location without name', { location: { addressLine1: '1 Main St', postalCode: '97209' } }, 'name'],
       ['a location without city or postal code', { name: { full: 'Ada' }, location: { addressLine1: '1 Main St' } }, 'location'],
+      ['an address and city with neither region nor regionCode', { name: { full: 'Ada' }, location: { addressLine1: '1 Main St', city: 'Portland' } }, 'location: needs addressLine1 with city and region'],
+      ['a placekey without name', { placekey: '222-227@5vg-7gq-tvz' }, 'name: location and placekey have to be queried together with name'],
       ['a username without service', { profiles: [{ username: 'ada' }] }, 'profiles[0].service'],
       ['a profile with both url and username', { profiles: [{ service: 'twitter', username: 'ada', url: 'https://twitter.com/ada' }] }, 'profiles[0]'],
       ['an unknown confidence', { email: 'a@example.com', confidence: 'SURE' }, 'confidence'],
