@@ -77,6 +77,72 @@ describe.each(MODES)('person.bulkEnrich and company.bulkEnrich (%s)', (mode) => 
     expect(answer.body[2].data).toMatchObject({ status: 422 });
   });
 
+  it('echoes each company request’s metadata in request order, as person.bulkEnrich does', async () => {
+    const beta = newCompany();
+    await loadCompanies(kith, [beta]);
+    const answer = await v3('company.bulkEnrich', {
+      requests: [
+        { domain: beta.domain, metadata: { row: 1 } },
+        { domain: 'missing-kith-bulk.example.org', metadata: { row: 2, tag: 'miss' } },
+        { domain: acme.domain },
+        { domain: 'fullcontact', metadata: { row: 4 } },
+        { domain: acme.domain, webhookUrl: 'http://127.0.0.1:9/hook', metadata: { row: 5 } },
+        { domain: beta.domain, metadata: { row: 6, nested: { a: [1, 2] } } },
+      ],
+    });
+    expect(answer.status, answer.text).toBe(200);
+    expect(answer.body.map((item: { status: number }) => item.status)).toEqual([200, 404, 200, 422, 400, 200]);
+    expect(answer.body.map((item: { metadata?: unknown }) => item.metadata)).toEqual([
+      { row: 1 },
+      { row: 2, tag: 'miss' },
+      undefined,
+      { row: 4 },
+      { row: 5 },
+      { row: 6, nested: { a: [1, 2] } },
+    ]);
+    expect(answer.body.map((item: { data: { name?: string } }) => item.data.name)).toEqual([beta.name, undefined, acme.name, undefined, undefined, beta.name]);
+    expect(answer.body[4].data.message).toContain('webhookUrl: give it for the whole batch');
+    const single = await v3('company.enrich', { domain: beta.domain });
+    expect(answer.body[0].data).toEqual(single.body);
+  });
+
+  it('delivers a company batch’s whole answer to its webhook', async () => {
+    receiver = await startWebhookReceiver();
+    const accepted = await v3('company.bulkEnrich', {
+      webhookUrl: `${receiver.url}/companies?batch=7`,
+      requests: [
+        { domain: 'missing-kith-bulk.example.org', metadata: { id: 'm' } },
+        { domain: acme.domain, metadata: { id: 'a' } },
+        { domain: 'fullcontact', metadata: { id: 'x' } },
+      ],
+    });
+    expect(accepted.status, accepted.text).toBe(202);
+    expect(accepted.body.message).toContain(`${receiver.url}/companies?batch=7`);
+    const [delivery] = await receiver.waitFor(1, 30_000);
+    expect(delivery!.url).toBe('/companies?batch=7');
+    expect(delivery!.headers['webhook-signature']).toMatch(/^v1,/);
+    expect(JSON.parse(delivery!.body)).toMatchObject([
+      { status: 404, metadata: { id: 'm' }, data: { status: 404 } },
+      { status: 200, metadata: { id: 'a' }, data: { name: acme.name, website: acme.website } },
+      { status: 422, metadata: { id: 'x' }, data: { status: 422 } },
+    ]);
+  });
+
+  it('counts each company request as a company.enrich call in stats.get, with its own outcome, by webhook too', async () => {
+    const counted = await createAccount(kith);
+    receiver = await startWebhookReceiver();
+    const batch = { requests: [{ domain: acme.domain }, { domain: 'missing-kith-bulk.example.org' }, { domain: acme.domain, metadata: { again: true } }] };
+    expect((await v3('company.bulkEnrich', batch, counted.key)).status).toBe(200);
+    expect((await v3('company.bulkEnrich', { ...batch, webhookUrl: receiver.url }, counted.key)).status).toBe(202);
+    await receiver.waitFor(1, 30_000);
+
+    const stats = async () => (await v3('stats.get', { stats: ['company', 'person'] }, counted.key)).body.stats;
+    await waitFor('six requests counted', async () => (await stats()).company.enrichment.total.count >= 6, { timeoutMs: 30_000 });
+    const counts = await stats();
+    expect(counts.company.enrichment).toMatchObject({ matches: { count: 4 }, misses: { count: 2 }, total: { count: 6 } });
+    expect(counts.person.enrichment.total.count).toBe(0);
+  });
+
   it.each([
     ['no requests', {}, 'requests'],
     ['an empty batch', { requests: [] }, 'requests'],
