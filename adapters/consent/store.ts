@@ -11,20 +11,31 @@ type EventRow = {
   created: string;
 };
 
-/** The subjects (oldest first) the keys name within the account. */
+/**
+ * The individuals the keys name within the account, each as its subject that was never merged into another
+ * (oldest first): the subjects the keys' identifiers name, followed up through the merges.
+ */
 async function subjectsOf(db: SqlClient, accountId: string, keys: IdentifierKey[]): Promise<string[]> {
   if (keys.length === 0) return [];
   const rows = await db.query<{ subject_id: string }>(
-    `SELECT DISTINCT i.subject_id::text AS subject_id
-       FROM unnest($2::text[], $3::text[]) AS k (kind, value)
-       JOIN consent_identifiers i ON i.account_id = $1 AND i.kind = k.kind AND i.value = k.value
-      ORDER BY 1`,
+    `WITH RECURSIVE up (id) AS (
+       SELECT i.subject_id
+         FROM unnest($2::text[], $3::text[]) AS k (kind, value)
+         JOIN consent_identifiers i ON i.account_id = $1 AND i.kind = k.kind AND i.value = k.value
+       UNION
+       SELECT m.into_id FROM up JOIN consent_merges m ON m.account_id = $1 AND m.merged_id = up.id
+     )
+     SELECT up.id::text AS subject_id FROM up
+      WHERE NOT EXISTS (SELECT 1 FROM consent_merges m WHERE m.account_id = $1 AND m.merged_id = up.id)`,
     [accountId, keys.map((key) => key.kind), keys.map((key) => key.value)],
   );
   return rows.map((row) => row.subject_id).sort((a, b) => Number(a) - Number(b));
 }
 
-/** Consent subjects, their identifier keys and their events over any SqlClient; every statement names the account. */
+/**
+ * Consent subjects, their identifier keys, their events and their merges over any SqlClient; every statement names
+ * the account. Rows are only ever inserted: nothing of consent is updated or deleted.
+ */
 export function consentStore(db: SqlClient): ConsentStore {
   return {
     record: (accountId, keys, event) =>
@@ -40,9 +51,12 @@ export function consentStore(db: SqlClient): ConsentStore {
         }
         const merged = named.slice(1);
         if (merged.length > 0) {
-          await tx.query('UPDATE consent_identifiers SET subject_id = $2 WHERE account_id = $1 AND subject_id = ANY($3::bigint[])', [accountId, subject, merged]);
-          await tx.query('UPDATE consent_events SET subject_id = $2 WHERE account_id = $1 AND subject_id = ANY($3::bigint[])', [accountId, subject, merged]);
-          await tx.query('DELETE FROM consent_subjects WHERE account_id = $1 AND id = ANY($2::bigint[])', [accountId, merged]);
+          // Appended, not applied: the merged subjects' events and identifiers stay as they are, and lookups follow this.
+          await tx.query(
+            `INSERT INTO consent_merges (account_id, merged_id, into_id, permission_id)
+             SELECT $1, merged, $3, $4 FROM unnest($2::bigint[]) AS merged`,
+            [accountId, merged, subject, event.permissionId],
+          );
         }
         await tx.query(
           `INSERT INTO consent_identifiers (account_id, kind, value, subject_id)
@@ -64,9 +78,14 @@ export function consentStore(db: SqlClient): ConsentStore {
       const subjects = await subjectsOf(db, accountId, keys);
       if (subjects.length === 0) return [];
       const rows = await db.query<EventRow>(
-        `SELECT id::text AS id, type, purposes, details, timestamp::text AS timestamp,
+        `WITH RECURSIVE members (id) AS (
+           SELECT unnest($2::bigint[])
+           UNION
+           SELECT m.merged_id FROM members JOIN consent_merges m ON m.account_id = $1 AND m.into_id = members.id
+         )
+         SELECT id::text AS id, type, purposes, details, timestamp::text AS timestamp,
                 (extract(epoch FROM created_at) * 1000)::bigint::text AS created
-           FROM consent_events WHERE account_id = $1 AND subject_id = ANY($2::bigint[])
+           FROM consent_events WHERE account_id = $1 AND subject_id IN (SELECT id FROM members)
           ORDER BY created_at DESC, id`,
         [accountId, subjects],
       );

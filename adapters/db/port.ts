@@ -177,8 +177,8 @@ export type ConsentEvent = NewConsentEvent & { created: number };
 export interface ConsentStore {
   /**
    * Appends the event to the subject the keys name: a new subject when they name none; the oldest of several,
-   * into which the others are merged (their keys and events move) when they name more than one. The keys not
-   * known yet are linked to the subject. An event whose permissionId the account has already is not appended
+   * into which the others are merged when they name more than one (a merge appended, which lookups follow: the
+   * merged subjects' keys and events are left as they are). The keys not known yet are linked to the subject. An event whose permissionId the account has already is not appended
    * again (nor anything else changed): recording is idempotent per event.
    */
   record(accountId: string, keys: IdentifierKey[], event: NewConsentEvent): Promise<void>;

@@ -79,7 +79,7 @@ describe.each(MODES)('consent (%s)', (mode) => {
       const tables = (
         await db.query<{ name: string }>("SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema() AND table_name LIKE 'consent%'")
       ).rows.map((row) => row.name);
-      expect(tables.sort()).toEqual(['consent_events', 'consent_identifiers', 'consent_subjects']);
+      expect(tables.sort()).toEqual(['consent_events', 'consent_identifiers', 'consent_merges', 'consent_subjects']);
       for (const table of tables) {
         const found = await db.query(`SELECT row_to_json(t)::text AS row FROM ${table} t WHERE row_to_json(t)::text ILIKE ANY($1::text[])`, [
           clear.map((value) => `%${value}%`),
@@ -111,12 +111,15 @@ describe.each(MODES)('consent (%s)', (mode) => {
   it('merges two individuals when a third event shows they are one', async () => {
     const email = newEmail();
     const phone = uniquePhone();
-    await create({ email }, [purpose(1, ['web'])]);
+    await create({ email }, [purpose(1, ['web'])], { timestamp: 1_650_000_000_000 });
     await create({ phone }, [purpose(3, ['mobile'])]);
-    expect((await call('permission.find', { email })).body).toHaveLength(1);
+    const before = [...(await call('permission.find', { email })).body, ...(await call('permission.find', { phone })).body];
+    expect(before).toHaveLength(2);
     await create({ email, phone }, [purpose(10, ['email'], false)]);
     const byEmail = await call('permission.find', { email });
     expect(byEmail.body).toHaveLength(3);
+    // The events merged are as they were: contents, given and recorded times.
+    expect(byEmail.body).toEqual(expect.arrayContaining(before));
     expect((await call('permission.find', { phone })).body).toEqual(byEmail.body);
     expect(Object.keys((await call('permission.current', { phone })).body).sort()).toEqual(['1', '10', '3']);
   });
