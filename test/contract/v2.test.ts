@@ -1,6 +1,6 @@
 import { hash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAccount, type TestAccount } from '../support/factories.ts';
+import { createAccount, createPlan, type TestAccount } from '../support/factories.ts';
 import { loadCompanies, newCompany } from '../support/companies.ts';
 import { startDnsStub } from '../support/dns-stub.ts';
 import { startTestKith, type TestKith } from '../support/kith.ts';
@@ -51,6 +51,52 @@ describe.each(MODES)('the v2 APIs (%s)', (mode) => {
         expect(answer.headers.get('x-rate-limit-remaining')).not.toBeNull();
         expect(answer.headers.get('x-rate-limit-reset')).not.toBeNull();
       }
+    });
+
+    it('takes the key from either key header on /v2/person.json too', async () => {
+      for (const header of ['X-Service-APIKey', 'X-FullContact-APIKey']) {
+        const answer = await get(`/v2/person.json?email=${encodeURIComponent(email)}`, { [header]: account.key });
+        expect(answer.status, `${header}: ${answer.text}`).toBe(200);
+        expect(answer.body.contactInfo.fullName).toBe(ada.fullName);
+      }
+    });
+
+    it("shares the account's rate limit with v3 and answers 403 in JSON over it, on both versions", async () => {
+      // Windows are aligned to the epoch: start the burst with most of the 60 s window left.
+      const left = 60_000 - (Date.now() % 60_000);
+      if (left < 20_000) await new Promise((resolve) => setTimeout(resolve, left + 10));
+      const limited = await createAccount(kith, { plan: (await createPlan(kith, { rateLimit: 3 })).name });
+      const person = `/v2/person.json?email=${encodeURIComponent(email)}`;
+      expect((await kith.client.v3('stats.get', {}, { key: limited.key })).status).toBe(200);
+      expect((await get(person, { 'X-FullContact-APIKey': limited.key })).status).toBe(200);
+      const last = await get(`/v2/company/lookup.json?domain=${acme.domain}`, { 'X-Service-APIKey': limited.key });
+      expect(last.status, last.text).toBe(200);
+      expect(last.headers.get('x-rate-limit-remaining')).toBe('0');
+      for (const over of [
+        await get(`${person}&apiKey=${encodeURIComponent(limited.key)}`),
+        await get(`/v2/company/lookup.json?domain=${acme.domain}`, { 'X-Service-APIKey': limited.key }),
+        await kith.client.v3('stats.get', {}, { key: limited.key }),
+      ]) {
+        expect(over.status, over.text).toBe(403);
+        expect(over.headers.get('content-type')).toMatch(/application\/json/);
+        expect(over.body).toMatchObject({ status: 403, message: expect.any(String) });
+        expect(over.headers.get('x-rate-limit-limit')).toBe('3');
+        expect(over.headers.get('x-rate-limit-remaining')).toBe('0');
+      }
+    });
+
+    it('answers JSON only: another format is a JSON 404, and asking for XML still gets JSON', async () => {
+      for (const path of [`/v2/person.xml?email=${encodeURIComponent(email)}`, `/v2/company/lookup.xml?domain=${acme.domain}`, '/v2/person.html']) {
+        const answer = await get(withKey(path));
+        expect(answer.status, `${path}: ${answer.text}`).toBe(404);
+        expect(answer.headers.get('content-type'), path).toMatch(/application\/json/);
+        expect(answer.body, path).toMatchObject({ status: 404, message: expect.stringContaining('No such endpoint: GET /v2/') });
+        expect(answer.text, path).not.toMatch(/<[a-z!]/i);
+      }
+      const xml = await get(withKey(`/v2/person.json?email=${encodeURIComponent(email)}`), { Accept: 'application/xml' });
+      expect(xml.status, xml.text).toBe(200);
+      expect(xml.headers.get('content-type')).toMatch(/application\/json/);
+      expect(xml.body.contactInfo.fullName).toBe(ada.fullName);
     });
 
     it('answers 401 in JSON without a key or with a wrong one', async () => {
