@@ -23,12 +23,16 @@ describe.each(MODES)('verify.match, verify.signals, verify.activity (%s)', (mode
     details: { name: { given: `Grace${ada.id.slice(5)}`, family: 'Lovelace', full: `Grace ${ada.id.slice(5)} Lovelace` }, locations: [home] },
   });
   const eve = newPerson({ details: { locations: [{ ...home, addressLine1: `1 Elsewhere ${ada.id} Road` }] } });
+  // Max holds two emails and two phones.
+  const max = newPerson();
+  max.details.emails.push({ value: `second.${max.id}@example.net`, label: 'work' });
+  max.details.phones.push({ value: uniquePhone(), label: 'work' });
   const verify = (operation: string, body: unknown) => kith.client.v3(`verify.${operation}`, body, { key: account.key });
 
   beforeAll(async () => {
     kith = await startTestKith(mode);
     account = await createAccount(kith);
-    await loadPersons(kith, [ada, grace, eve]);
+    await loadPersons(kith, [ada, grace, eve, max]);
   });
   afterAll(() => kith?.stop());
 
@@ -78,6 +82,31 @@ describe.each(MODES)('verify.match, verify.signals, verify.activity (%s)', (mode
       });
       expect(graceName.body).toMatchObject({ email: 'self', givenName: 'household', familyName: 'self', postalCode: 'self', city: 'unknown' });
       expect(graceName.body.risk).toBeCloseTo(1 / 4, 3);
+    });
+
+    it('answers self for several identifiers of one type only when all are the person’s, whatever their order', async () => {
+      const all = (values: { value: string | null }[]) => values.map(({ value }) => value!);
+      const both = await verify('match', { emails: all(max.details.emails), phones: all(max.details.phones) });
+      expect(both.body).toMatchObject({ email: 'self', phone: 'self', risk: 0 });
+      const maids = await verify('match', { email: emailOf(ada), maids: ada.details.identifiers.maids.map(({ id }) => id) });
+      expect(maids.body).toMatchObject({ email: 'self', maid: true, risk: 0 });
+
+      // One email nobody holds beside the person's own: not all of them are the person's, first or last.
+      for (const emails of [[emailOf(ada), 'nobody-verify-2@example.org'], ['nobody-verify-2@example.org', emailOf(ada)]]) {
+        const answer = await verify('match', { emails, phone: phoneOf(ada) });
+        expect(answer.status, answer.text).toBe(200);
+        expect(answer.body, emails.join()).toMatchObject({ email: 'unknown', phone: 'self', risk: 0.5 });
+      }
+      // A housemate's phone beside the person's own: household, the less reassuring of the two.
+      const housemate = await verify('match', { email: emailOf(ada), phones: [phoneOf(ada), phoneOf(grace)] });
+      expect(housemate.body).toMatchObject({ email: 'self', phone: 'household', risk: 0.5 });
+      // A stranger's phone beside a housemate's: tangled wins over household.
+      const stranger = await verify('match', { email: emailOf(ada), maids: [ada.details.identifiers.maids[0]!.id], phones: [phoneOf(grace), phoneOf(eve)] });
+      expect(stranger.status, stranger.text).toBe(200);
+      expect(stranger.body).toMatchObject({ email: 'self', phone: 'tangled', maid: true });
+      // A MAID nobody holds beside the person's: maid is false.
+      const maid = await verify('match', { email: emailOf(ada), maids: [ada.details.identifiers.maids[0]!.id, crypto.randomUUID()] });
+      expect(maid.body).toMatchObject({ email: 'self', maid: false, risk: 0.5 });
     });
 
     it('answers 404 when the query names nobody, and 400 naming the field for bad input', async () => {

@@ -17,6 +17,9 @@ type Location = NonNullable<PersonRecord['details']['locations']>[number];
 const detailsOf = (person: StoredPerson): Partial<PersonRecord['details']> => (person.document as unknown as PersonRecord).details ?? {};
 const locationsOf = (person: StoredPerson): Location[] => detailsOf(person).locations ?? [];
 
+/** The order in which the verdicts of several identifiers of one type win over each other. */
+const LEAST_REASSURING_FIRST: readonly MatchVerdict[] = ['tangled', 'household', 'unknown', 'self'];
+
 /** Where each claim is found in a person's record. */
 const CLAIMED: Record<keyof Claims, (person: StoredPerson) => Array<string | null | undefined>> = {
   givenName: (person) => [detailsOf(person).name?.given],
@@ -30,8 +33,8 @@ const CLAIMED: Record<keyof Claims, (person: StoredPerson) => Array<string | nul
 /**
  * verify.match: for each identifier and each part of the name and address given, whether it is the person's
  * the query names (`self`), a household member's (someone at one of the person's addresses: `household`),
- * somebody else's (`tangled`, identifiers only) or unknown; `maid`, `social` and `nonId` true when the person
- * holds the one given; `risk` the share of what was given that is not `self` (docs/decisions.md, "Verify").
+ * somebody else's (`tangled`, identifiers only) or unknown, several of one type `self` only when all are;
+ * `maid`, `social` and `nonId` true when the person holds every one given; `risk` the share of what was given that is not `self` (docs/decisions.md, "Verify").
  */
 export function verifyMatchHandler(matching: Matching): OperationHandler {
   return async (request) => {
@@ -49,14 +52,18 @@ export function verifyMatchHandler(matching: Matching): OperationHandler {
     household.delete(person.id);
     const members = await matching.persons.byIds([...household]);
 
-    // One identifier of a type is verified; when several are given, the first.
-    const identifier = (category: EvidenceCategory): MatchVerdict | undefined => {
-      const given = query.evidence.find((item) => item.category === category);
-      if (!given) return undefined;
-      const holders = holdersOf(given.keys);
+    const verdictOf = (keys: IdentifierKey[]): MatchVerdict => {
+      const holders = holdersOf(keys);
       if (holders.has(person.id)) return 'self';
       if ([...holders].some((id) => household.has(id))) return 'household';
       return holders.size > 0 ? 'tangled' : 'unknown';
+    };
+    // Several identifiers of a type must all be the person's to be `self`; otherwise the type answers the
+    // least reassuring verdict among them (docs/decisions.md, "verify.match answers strings").
+    const identifier = (category: EvidenceCategory): MatchVerdict | undefined => {
+      const verdicts = query.evidence.filter((item) => item.category === category).map((item) => verdictOf(item.keys));
+      if (verdicts.length === 0) return undefined;
+      return LEAST_REASSURING_FIRST.find((verdict) => verdicts.includes(verdict));
     };
     const claim = (name: keyof Claims): MatchVerdict | undefined => {
       const claimed = query.claims[name];
