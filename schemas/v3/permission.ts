@@ -41,6 +41,25 @@ function checkConsentQuery(query: MultiFieldQuery, ctx: z.RefinementCtx): void {
 /** The individual, by any identifiers given before (flat, as permission.find, current and delete take it). */
 export const ConsentQuery = z.object(multiFieldShape).superRefine(checkConsentQuery).meta({ id: 'ConsentQuery' });
 
+/**
+ * The individual whose consent permission.create records: the consent rules, and each profile as the
+ * specification's consent input fields have it, `service` plus one of username, userid and url (a url alone,
+ * which the multi-field query of lookups takes, is not enough to record consent against).
+ */
+export const ConsentGivenQuery = z
+  .object(multiFieldShape)
+  .superRefine((query, ctx) => {
+    checkConsentQuery(query, ctx);
+    query.profiles?.forEach((profile, index) => {
+      const url = typeof profile.url === 'string' && profile.url.trim() !== '';
+      const service = typeof profile.service === 'string' && profile.service.trim() !== '';
+      if (url && !service && profile.username == null && profile.userid == null) {
+        ctx.addIssue({ code: 'custom', path: ['profiles', index, 'service'], message: 'required with url to record consent' });
+      }
+    });
+  })
+  .meta({ id: 'ConsentGivenQuery' });
+
 export const ConsentPurposeGiven = z
   .object({
     purposeId: z
@@ -57,7 +76,7 @@ const text = (max: number) => z.string().trim().min(1, 'must not be empty').max(
 
 const PermissionCreateBody = z
   .object({
-    query: ConsentQuery,
+    query: ConsentGivenQuery,
     consentPurposes: z.array(ConsentPurposeGiven).min(1, 'give at least one consent purpose').max(50),
     policyUrl: text(2048),
     termsService: text(2048),

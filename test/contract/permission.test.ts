@@ -190,11 +190,25 @@ describe.each(MODES)('consent (%s)', (mode) => {
     ['an international phone without country code', { ...valid, query: { phone: '07911 123456' } }, 'phone'],
     ['11 hashed emails', { ...valid, query: { emails: Array.from({ length: 11 }, (_, i) => hash('md5', `${i}@x.org`, 'hex')) } }, 'emails'],
     ['a profile without service', { ...valid, query: { profiles: [{ username: 'ada' }] } }, 'profiles[0].service'],
+    ['a profile by url alone', { ...valid, query: { profiles: [{ url: 'https://twitter.com/ada' }] } }, 'profiles[0].service'],
+    ['an address without a name', { ...valid, query: { location: { addressLine1: '1 Main St', city: 'Portland', region: 'OR' } } }, 'name'],
+    ['an address without a name beside an email', { ...valid, query: { email: 'a@example.com', location: { addressLine1: '1 Main St', postalCode: '97209' } } }, 'name'],
+    ['a name with an address lacking its city', { ...valid, query: { name: { full: 'Ada' }, location: { addressLine1: '1 Main St', region: 'OR' } } }, 'location'],
     ['a recordId', { ...valid, query: { email: 'a@example.com', recordId: 'r1' } }, 'recordId'],
   ])('permission.create answers 400 naming the field for %s', async (_case, body, field) => {
     const answer = await call('permission.create', body);
     expect(answer.status, answer.text).toBe(400);
     expect(answer.body.message).toContain(field);
+  });
+
+  it('records consent for a profile given as service and url, then found by the url alone (as lookups take it)', async () => {
+    const handle = `consent${randomUUID().slice(0, 8)}`;
+    const url = `https://twitter.com/${handle}`;
+    await create({ profiles: [{ service: 'twitter', url }] }, [purpose(1, ['web'])]);
+    const found = await call('permission.find', { profiles: [{ url: `https://www.twitter.com/${handle.toUpperCase()}/` }] });
+    expect(found.status, found.text).toBe(200);
+    expect(found.body).toHaveLength(1);
+    expect((await call('permission.current', { profiles: [{ service: 'twitter', url }] })).body).toMatchObject({ '1': { web: { enabled: true } } });
   });
 
   it('permission.verify answers 400 without a channel', async () => {
