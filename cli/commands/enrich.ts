@@ -25,7 +25,14 @@ async function run(operation: string, options: EnrichOptions, output: Output) {
   const size = (await stat(options.file).catch(() => undefined))?.size;
   if (size === undefined) throw new CliError(`no such file: ${options.file}`);
   const out = options.out ? createWriteStream(options.out) : process.stdout;
-  const bar = new SingleBar({ format: `${operation} {bar} {percentage}% | {lines} requests | {rate} requests/s`, stream: process.stderr, hideCursor: true });
+  // Where stderr is no terminal (a log file, a CI job) the bar is a line every 10 s and a last one at the end.
+  const bar = new SingleBar({
+    format: `${operation} {bar} {percentage}% | {lines} requests | {rate} requests/s`,
+    stream: process.stderr,
+    hideCursor: true,
+    noTTYOutput: true,
+    notTTYSchedule: 10_000,
+  });
   const started = performance.now();
   bar.start(size, 0, { lines: 0, rate: 0 });
   try {
