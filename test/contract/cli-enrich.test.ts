@@ -8,7 +8,11 @@ import { loadPersons, newPerson } from '../support/persons.ts';
 import { runCli } from '../support/processes.ts';
 import { scratchDir } from '../support/scratch-dir.ts';
 
-describe('kith enrich persons|companies: a file of requests sent as batches', () => {
+/**
+ * Embedded, and distributed (two ingress replicas, Kafka, the enrichment worker in a process of its own), where
+ * the batches the CLI sends at once spread over the partitions.
+ */
+describe.each(['embedded', 'distributed'] as const)('kith enrich persons|companies: a file of requests sent as batches (%s)', (mode) => {
   let kith: TestKith;
   let account: TestAccount;
   let dir: string;
@@ -17,7 +21,7 @@ describe('kith enrich persons|companies: a file of requests sent as batches', ()
   const acme = newCompany();
 
   beforeAll(async () => {
-    kith = await startTestKith('embedded');
+    kith = await startTestKith(mode);
     account = await createAccount(kith);
     await loadPersons(kith, persons);
     await loadCompanies(kith, [acme]);
@@ -47,6 +51,10 @@ describe('kith enrich persons|companies: a file of requests sent as batches', ()
     const run = await enrich(['persons', '--file', file, '--out', out, '--batch-size', '5', '--in-flight', '3']);
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toMatch(/Enriched 24 requests in [\d.]+ s: 20 × 200, 2 × 400, 2 × 404/);
+    // stderr is no terminal here: the progress bar is written as lines, the last one at 100% with the final count.
+    const progress = run.stderr.split('\n').filter(Boolean);
+    expect(progress[0]).toMatch(/^person\.bulkEnrich \S+ 0% \| 0 requests \| 0 requests\/s$/);
+    expect(progress.at(-1)).toMatch(/^person\.bulkEnrich \S+ 100% \| 24 requests \| \d+ requests\/s$/);
 
     const results = (await readFile(out, 'utf8')).trim().split('\n').map((text) => JSON.parse(text));
     expect(results.map((result) => result.line)).toEqual([...Array.from({ length: 25 }, (_, index) => index + 1)].filter((line) => line !== 12));
@@ -71,7 +79,10 @@ describe('kith enrich persons|companies: a file of requests sent as batches', ()
       { line: 1, status: 200, data: { name: acme.name } },
       { line: 2, status: 422 },
     ]);
-    expect(run.stderr).toContain('Enriched 2 requests');
+    // Results on stdout: the progress and the summary on stderr, the summary last.
+    const stderr = run.stderr.split('\n').filter(Boolean);
+    expect(stderr.at(-2)).toMatch(/^company\.bulkEnrich \S+ 100% \| 2 requests \| \d+ requests\/s$/);
+    expect(stderr.at(-1)).toMatch(/^Enriched 2 requests in [\d.]+ s: 1 × 200, 1 × 422$/);
   });
 
   it('stops with the API’s message when the key is refused, and names a missing file or key', async () => {
