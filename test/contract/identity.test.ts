@@ -92,6 +92,60 @@ describe.each(MODES)('identity records (%s)', (mode) => {
     expect(answer.body.personIds).toEqual([expect.stringMatching(PERSON_ID)]);
   });
 
+  it('identity.mapResolve adds the tags of every record it answers with ?tags=true, and omits them otherwise', async () => {
+    const person = newPerson();
+    await loadPersons(kith, [person]);
+    const earlier = newRecordId();
+    await call('identity.map', { recordId: earlier, phones: [person.details.phones[0]!.value], tags: [{ key: 'tier', value: 'silver' }] });
+    const recordId = newRecordId();
+    const body = { recordId, emails: [emailOf(person)], tags: [{ key: 'tier', value: 'gold' }, { key: 'source', value: 'web' }] };
+    const answer = await call('identity.mapResolve', body, { query: '?tags=true' });
+    expect(answer.status, answer.text).toBe(200);
+    expect(answer.body.recordIds.sort()).toEqual([earlier, recordId].sort());
+    expect(answer.body.tags).toEqual({
+      [earlier]: [{ key: 'tier', value: 'silver' }],
+      [recordId]: expect.arrayContaining([{ key: 'tier', value: 'gold' }, { key: 'source', value: 'web' }]),
+    });
+    expect(answer.body.tags[recordId]).toHaveLength(2);
+    const without = await call('identity.mapResolve', body);
+    expect(without.status, without.text).toBe(200);
+    expect(without.body).not.toHaveProperty('tags');
+  });
+
+  it("identity.mapResolve shows another account none of this account's records, tags or person ids", async () => {
+    const person = newPerson();
+    await loadPersons(kith, [person]);
+    const recordId = newRecordId();
+    const mine = await call('identity.mapResolve', { recordId, emails: [emailOf(person)], tags: [{ key: 'owner', value: 'mine' }] }, { query: '?tags=true' });
+    expect(mine.status, mine.text).toBe(200);
+    const [personId] = mine.body.personIds;
+
+    // The other account, by the same email and even the same recordId, sees and changes only its own.
+    expect((await call('identity.resolve', { recordId }, { key: other.key })).status).toBe(404);
+    const otherRecordId = newRecordId();
+    const theirs = await call('identity.mapResolve', { recordId: otherRecordId, emails: [emailOf(person)] }, { key: other.key, query: '?tags=true' });
+    expect(theirs.status, theirs.text).toBe(200);
+    expect(theirs.body).toEqual({ recordIds: [otherRecordId], personIds: [expect.stringMatching(PERSON_ID)], partnerIds: [], tags: { [otherRecordId]: [] } });
+    expect(theirs.body.personIds[0]).not.toBe(personId);
+    const sameId = await call('identity.mapResolve', { recordId, emails: [emailOf(person)], tags: [{ key: 'owner', value: 'theirs' }] }, { key: other.key, query: '?tags=true' });
+    expect(sameId.status, sameId.text).toBe(200);
+    expect(sameId.body.tags[recordId]).toEqual([{ key: 'owner', value: 'theirs' }]);
+    expect(JSON.stringify(sameId.body)).not.toContain('mine');
+    expect(sameId.body.personIds).toEqual(theirs.body.personIds);
+
+    // This account's record is as it was.
+    const again = await call('identity.resolve', { recordId }, { query: '?tags=true' });
+    expect(again.body).toEqual({ recordIds: [recordId], personIds: [personId], partnerIds: [], tags: { [recordId]: [{ key: 'owner', value: 'mine' }] } });
+  });
+
+  it('takes a tag value of 500 characters', async () => {
+    const recordId = newRecordId();
+    const value = 'v'.repeat(500);
+    const mapped = await call('identity.map', { recordId, email: `long-${randomUUID()}@example.org`, tags: [{ key: 'long', value }] });
+    expect(mapped.status, mapped.text).toBe(200);
+    expect((await call('tags.get', { recordId })).body.tags).toEqual([{ key: 'long', value }]);
+  });
+
   it('refuses a partnerId that is another record of the account with 409', async () => {
     const partnerId = `partner-${randomUUID()}`;
     await call('identity.map', { recordId: newRecordId(), email: `a-${randomUUID()}@example.org`, partnerId });
@@ -157,6 +211,9 @@ describe.each(MODES)('identity records (%s)', (mode) => {
     ['identity.map', 'a personId', { recordId: 'r1', email: 'a@example.com', personId: 'x' }, 'personId'],
     ['identity.map', 'a tag without value', { recordId: 'r1', email: 'a@example.com', tags: [{ key: 'k' }] }, 'tags[0].value'],
     ['identity.map', 'a recordId that is a number', { recordId: 7, email: 'a@example.com' }, 'recordId'],
+    ['identity.map', 'a 501-character tag value', { recordId: 'r1', email: 'a@example.com', tags: [{ key: 'k', value: 'v'.repeat(501) }] }, 'tags[0].value'],
+    ['identity.mapResolve', 'a 501-character tag value', { recordId: 'r1', email: 'a@example.com', tags: [{ key: 'k', value: 'v'.repeat(501) }] }, 'tags[0].value'],
+    ['tags.create', 'a 501-character tag value', { recordId: 'r1', tags: [{ key: 'k', value: 'v'.repeat(501) }] }, 'tags[0].value'],
     ['identity.resolve', 'recordId with personId', { recordId: 'r1', personId: 'p1' }, 'personId'],
     ['identity.resolve', 'nothing', {}, 'identifier'],
     ['identity.delete', 'no recordId', { emails: [] }, 'recordId'],
