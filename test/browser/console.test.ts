@@ -9,6 +9,9 @@ import { waitFor } from '../support/wait-for.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.ts';
 
 const ARTIFACTS = new URL('../artifacts/', import.meta.url);
+const DAY_MS = 86_400_000;
+/** The UTC day `offset` days from today, as YYYY-MM-DD. */
+const dayFromToday = (offset: number) => new Date(Date.now() + offset * DAY_MS).toISOString().slice(0, 10);
 const screenshot = (page: Page, name: string) => page.screenshot({ path: new URL(`console-${name}.png`, ARTIFACTS).pathname, fullPage: true });
 
 /** The console in Debian's Chromium, driven by playwright-core, against an embedded Kith. */
@@ -19,11 +22,14 @@ describe('the web console, in a browser', () => {
   let page: Page;
   let account: TestAccount;
   let receiver: WebhookReceiver;
+  /** The time Kith reads: the system's, unless a test sets another day (noon UTC of it). */
+  let onDay: string | undefined;
+  const clock = { now: () => (onDay ? new Date(`${onDay}T12:00:00Z`) : new Date()) };
 
   beforeAll(async () => {
     await mkdir(ARTIFACTS, { recursive: true });
     receiver = await startWebhookReceiver();
-    kith = await startTestKith('embedded', { KITH_WEBHOOK_ALLOWED_NETWORKS: '127.0.0.1/32' });
+    kith = await startTestKith('embedded', { KITH_WEBHOOK_ALLOWED_NETWORKS: '127.0.0.1/32' }, { clock });
     account = await createAccount(kith);
     browser = await chromium.launch({ executablePath: '/usr/bin/chromium' });
     context = await browser.newContext();
@@ -127,6 +133,48 @@ describe('the web console, in a browser', () => {
     expect(lines[0]).toBe('day,operation,outcome,count');
     expect(lines).toContain(`${today},person.enrich,match,2`);
     expect(lines).toContain(`${today},person.enrich,miss,3`);
+  });
+
+  it('charts and tabulates only the range chosen, leaving out the days before and after it', async () => {
+    // Misses on four past days: one before the range, two inside it, one after it.
+    const [before, first, second, after] = [dayFromToday(-6), dayFromToday(-4), dayFromToday(-3), dayFromToday(-1)];
+    const misses: [string, number][] = [[before, 1], [first, 2], [second, 4], [after, 3]];
+    for (const [day, count] of misses) {
+      onDay = day;
+      try {
+        for (let i = 0; i < count; i += 1) {
+          expect((await kith.client.v3('person.enrich', { email: `nobody.${day}.${i}.${account.account.id}@example.com` }, { key: account.key })).status).toBe(404);
+        }
+      } finally {
+        onDay = undefined;
+      }
+    }
+    // Every one of them is in the usage store before the range is looked at, those outside it included.
+    let csv = '';
+    await waitFor('the four days’ misses to be stored', async () => {
+      csv = await (await page.request.get(new URL(`/console/usage.csv?from=${before}&to=${after}`, kith.url).toString())).text();
+      return misses.every(([day, count]) => csv.includes(`${day},person.enrich,miss,${count}\r\n`));
+    }, { progress: () => csv });
+
+    const [from, to] = [dayFromToday(-5), dayFromToday(-2)];
+    await page.goto(new URL('/console/usage', kith.url).toString());
+    await page.getByLabel('From', { exact: true }).fill(from);
+    await page.getByLabel('To', { exact: true }).fill(to);
+    await page.getByRole('button', { name: 'Show' }).click();
+    await page.waitForURL(`**/console/usage?from=${from}&to=${to}`);
+
+    const chart = page.locator('svg[data-operation="person.enrich"]');
+    await expect(chart.getAttribute('aria-label')).resolves.toBe(`person.enrich per day, ${from} to ${to}`);
+    const bars = await chart.locator('rect').evaluateAll((rects) => rects.map((rect) => `${rect.getAttribute('data-day')} ${rect.getAttribute('data-outcome')}=${rect.getAttribute('data-count')}`));
+    expect(bars).toEqual([`${first} miss=2`, `${second} miss=4`]);
+    const figure = page.locator('figure', { has: chart });
+    await expect(figure.locator('.legend').textContent()).resolves.toBe('miss: 6');
+    const rows = await figure.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.children].map((cell) => cell.textContent)));
+    expect(rows).toEqual([[first, '2'], [second, '4']]);
+    // Today's requests, made by the tests before, are outside the range too: no other operation or outcome shows.
+    await expect(page.locator('svg.chart').count()).resolves.toBe(1);
+    await expect(page.getByRole('link', { name: 'Download CSV' }).getAttribute('href')).resolves.toBe(`/console/usage.csv?from=${from}&to=${to}`);
+    await screenshot(page, 'usage-range');
   });
 
   it('reveals and rotates the webhook secret, lists deliveries and replays one', async () => {

@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
+import type { Clock } from '../../adapters/clock.ts';
 import { loadServerConfig } from '../../adapters/config.ts';
 import { createLogger } from '../../adapters/logger.ts';
 import { startKith } from '../../main.ts';
@@ -38,7 +39,7 @@ const WORKER_PROCESSES: WorkerName[][] = [
 ];
 
 /** A Kith on 127.0.0.1:<free port> in this process, with its own data directory and captured logs. */
-async function startInProcess(mode: 'embedded' | 'postgres', env: Record<string, string>): Promise<TestKith> {
+async function startInProcess(mode: 'embedded' | 'postgres', env: Record<string, string>, clock?: Clock): Promise<TestKith> {
   const dataDir = await mkdtemp(join(tmpdir(), 'kith-test-'));
   const lines: string[] = [];
   const sink = new Writable({
@@ -57,7 +58,7 @@ async function startInProcess(mode: 'embedded' | 'postgres', env: Record<string,
     ...(mode === 'postgres' ? { DATABASE_URL: databaseUrl(), KITH_TOPIC_PREFIX: `t${randomBytes(6).toString('hex')}` } : {}),
     ...env,
   });
-  const kith = await startKith(config, { log: createLogger('info', sink), announce: () => {} });
+  const kith = await startKith(config, { log: createLogger('info', sink), announce: () => {}, clock });
   return {
     mode,
     url: kith.url,
@@ -114,7 +115,14 @@ async function startDistributed(env: Record<string, string>): Promise<TestKith> 
   };
 }
 
-/** Kith in one of the modes the contract suite runs in. */
-export function startTestKith(mode: Mode, env: Record<string, string> = {}): Promise<TestKith> {
-  return mode === 'distributed' ? startDistributed(env) : startInProcess(mode, env);
+/**
+ * Kith in one of the modes the contract suite runs in. A `clock` (in-process modes only) is the time every part
+ * of that Kith reads, so that a test can make requests on another day.
+ */
+export function startTestKith(mode: Mode, env: Record<string, string> = {}, options: { clock?: Clock } = {}): Promise<TestKith> {
+  if (mode === 'distributed') {
+    if (options.clock) throw new Error('a clock can be given to an in-process Kith only');
+    return startDistributed(env);
+  }
+  return startInProcess(mode, env, options.clock);
 }
