@@ -22,9 +22,9 @@ describe('the web console, in a browser', () => {
   let page: Page;
   let account: TestAccount;
   let receiver: WebhookReceiver;
-  /** The time Kith reads: the system's, unless a test sets another day (noon UTC of it). */
-  let onDay: string | undefined;
-  const clock = { now: () => (onDay ? new Date(`${onDay}T12:00:00Z`) : new Date()) };
+  /** The time Kith reads: the system's, unless a test sets another. */
+  let shiftedTo: Date | undefined;
+  const clock = { now: () => shiftedTo ?? new Date() };
 
   beforeAll(async () => {
     await mkdir(ARTIFACTS, { recursive: true });
@@ -87,6 +87,37 @@ describe('the web console, in a browser', () => {
     expect(await page.content()).not.toContain(key);
   });
 
+  it('shows when a key was last used: never at first, then the time of its use, later again after a later use', async () => {
+    await page.goto(new URL('/console/keys', kith.url).toString());
+    await page.getByRole('button', { name: 'Generate a new key' }).click();
+    const key = (await newKeyOnPage().textContent())!;
+    // The columns are Key, Created, Last used, Status, Action.
+    const lastUsed = () => page.locator('tr', { hasText: key.slice(0, 11) }).locator('td').nth(2);
+    await expect(lastUsed().textContent()).resolves.toBe('never');
+
+    const lastUsedAt = async () => {
+      await page.goto(new URL('/console/keys', kith.url).toString());
+      return lastUsed().locator('time').getAttribute('datetime', { timeout: 1000 }).catch(() => null);
+    };
+    const usedAt = Date.now();
+    expect(await apiStatus(key)).toBe(200);
+    let shown: string | null = null;
+    await waitFor('the key’s use to be shown', async () => !!(shown = await lastUsedAt()), { progress: () => shown });
+    expect(Date.parse(shown!)).toBeGreaterThanOrEqual(usedAt - 1000);
+    expect(Date.parse(shown!)).toBeLessThanOrEqual(Date.now());
+    await expect(lastUsed().textContent()).resolves.toBe(`${shown!.slice(0, 16).replace('T', ' ')} UTC`);
+
+    // Used again ten minutes later (last use is recorded at most once a minute): the page shows the later time.
+    const later = new Date(Date.now() + 10 * 60_000);
+    shiftedTo = later;
+    try {
+      expect(await apiStatus(key)).toBe(200);
+    } finally {
+      shiftedTo = undefined;
+    }
+    await waitFor('the later use to be shown', async () => (shown = await lastUsedAt()) === later.toISOString(), { progress: () => shown });
+  });
+
   it('revokes a key after confirming, and the API refuses it (401) within a second', async () => {
     await page.goto(new URL('/console/keys', kith.url).toString());
     await page.getByRole('button', { name: 'Generate a new key' }).click();
@@ -140,13 +171,13 @@ describe('the web console, in a browser', () => {
     const [before, first, second, after] = [dayFromToday(-6), dayFromToday(-4), dayFromToday(-3), dayFromToday(-1)];
     const misses: [string, number][] = [[before, 1], [first, 2], [second, 4], [after, 3]];
     for (const [day, count] of misses) {
-      onDay = day;
+      shiftedTo = new Date(`${day}T12:00:00Z`);
       try {
         for (let i = 0; i < count; i += 1) {
           expect((await kith.client.v3('person.enrich', { email: `nobody.${day}.${i}.${account.account.id}@example.com` }, { key: account.key })).status).toBe(404);
         }
       } finally {
-        onDay = undefined;
+        shiftedTo = undefined;
       }
     }
     // Every one of them is in the usage store before the range is looked at, those outside it included.
