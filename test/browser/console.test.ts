@@ -244,6 +244,42 @@ describe('the web console, in a browser', () => {
     await screenshot(page, 'delivery');
   });
 
+  it('names every form control of every page for assistive technology, the date inputs by their labels', async () => {
+    const deliveryId = await (async () => {
+      await page.goto(new URL('/console/webhooks', kith.url).toString());
+      return (await page.locator('tr[data-delivery-id]').first().getAttribute('data-delivery-id'))!;
+    })();
+    const signInPage = await (await browser.newContext()).newPage();
+    await signInPage.goto(await loginLink(account.account.id));
+    const pages: [string, Page][] = [
+      ['sign-in', signInPage],
+      ...['/console/keys', `/console/keys/${account.keyId}/revoke`, '/console/usage', '/console/webhooks', `/console/webhooks/deliveries/${deliveryId}`].map(
+        (path): [string, Page] => [path, page],
+      ),
+    ];
+    const CONTROL = /^\s*- (textbox|searchbox|spinbutton|combobox|listbox|checkbox|radio|slider|switch|button)\b(.*)$/;
+    for (const [path, tab] of pages) {
+      if (tab === page) await page.goto(new URL(path, kith.url).toString());
+      const tree = await tab.locator('body').ariaSnapshot();
+      const controls = tree.split('\n').flatMap((line) => {
+        const match = CONTROL.exec(line);
+        return match ? [{ role: match[1], name: /^ "([^"]*)"/.exec(match[2]!)?.[1] ?? '' }] : [];
+      });
+      // As many controls in the tree as the page shows inputs, selects, text areas and buttons: none left out.
+      const shown = await tab.locator('input:not([type="hidden"]), select, textarea, button').filter({ visible: true }).count();
+      expect(controls.length, `${path}:\n${tree}`).toBe(shown);
+      expect(shown, path).toBeGreaterThan(0);
+      for (const control of controls) expect(control.name.trim(), `${path}: a ${control.role} without a name\n${tree}`).not.toBe('');
+    }
+    await signInPage.context().close();
+
+    // The usage page's date inputs are found by their visible labels.
+    await page.goto(new URL('/console/usage?from=2026-01-01&to=2026-01-31', kith.url).toString());
+    await expect(page.getByLabel('From', { exact: true }).inputValue()).resolves.toBe('2026-01-01');
+    await expect(page.getByLabel('To', { exact: true }).inputValue()).resolves.toBe('2026-01-31');
+    await expect(page.getByLabel('From', { exact: true }).getAttribute('type')).resolves.toBe('date');
+  });
+
   it('refuses a POST without the session CSRF token (403), and takes one with it', async () => {
     const keysUrl = new URL('/console/keys', kith.url).toString();
     await page.goto(keysUrl);
