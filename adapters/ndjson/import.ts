@@ -23,8 +23,11 @@ export type ImportSummary = {
   rejected: RejectedLine[];
 };
 
-/** Writes one batch of rows (unique keys) in one transaction; returns how many were new. */
-export type BatchWriter<Row> = { write(rows: Row[]): Promise<number>; close(): Promise<void> };
+/**
+ * Writes one batch of rows (unique keys) in one transaction; returns how many were new. `finish`, when given,
+ * completes what the batches left to do (an index to build) once the last batch is written.
+ */
+export type BatchWriter<Row> = { write(rows: Row[]): Promise<number>; finish?(): Promise<void>; close(): Promise<void> };
 
 /** What a line became: a row and the key that makes a later line with the same key replace it, or an error. */
 export type ParsedLine<Row> = { key: string; row: Row } | { error: string };
@@ -92,6 +95,7 @@ export async function importNdjson<Row>(
   }
   await flush();
   await writing;
+  await writer.finish?.();
   options.onProgress?.({ lines: summary.lines, bytes });
   return summary;
 }

@@ -8,7 +8,7 @@ export type KeyHistory = { firstSeen: string | null; lastSeen: string | null; ob
 
 type HistoryRow = { kind: string; value: string; person_id: string; first_seen: string | null; last_seen: string | null; observations: number };
 
-const historyId = (personId: string, kind: string, value: string) => `${personId}\u0000${kind}\u0000${value}`;
+export const historyId = (personId: string, kind: string, value: string) => `${personId}\u0000${kind}\u0000${value}`;
 
 /** The history of the identifiers of persons about to be replaced, read before their keys are deleted. */
 export async function previousHistory(

@@ -1,16 +1,26 @@
-import { copyLine, openBulkConnection } from '../db/pg-bulk.ts';
+import { copyField, openBulkConnection } from '../db/pg-bulk.ts';
 import type { PersonRow, PersonWriter } from './import.ts';
-import { identifierColumns, previousHistory } from './key-history.ts';
+import { historyId, observe, previousHistory, type KeyHistory } from './key-history.ts';
+import { keyIndexForImport } from './key-index.ts';
 import { recordSubscribedChanges, subscribedDocuments } from './subscribed-changes.ts';
 
 const IMPORT_LOCK_ID = 4_242_006;
+
+export type CopyWriterOptions = {
+  /** The size of the input, when known: an import larger than the table rebuilds the key index (./key-index.ts). */
+  importBytes?: number;
+};
 
 /**
  * The fast writer for PostgreSQL, on a connection of its own: the persons of a batch that exist already are
  * deleted with their keys (their ids kept), then the batch and its keys are COPYed in.
  */
-export async function pgCopyPersonWriter(connectionString: string): Promise<PersonWriter> {
+export async function pgCopyPersonWriter(connectionString: string, options: CopyWriterOptions = {}): Promise<PersonWriter> {
   const connection = await openBulkConnection(connectionString, IMPORT_LOCK_ID);
+  const keyIndex = await keyIndexForImport(connection, options.importBytes).catch(async (error) => {
+    await connection.close();
+    throw error;
+  });
   return {
     write: (rows: PersonRow[]) =>
       connection.batch(async (tx) => {
@@ -40,22 +50,45 @@ export async function pgCopyPersonWriter(connectionString: string): Promise<Pers
             id = fresh[next++]!.id;
             idOf.set(row.externalId, id);
           }
-          text += copyLine([id, row.externalId, row.updated, row.document]);
+          text += `${id}\t${copyField(row.externalId)}\t${row.updated ?? '\\N'}\t${copyField(row.document)}\n`;
         }
         await tx.copy('COPY persons (id, external_id, updated, document) FROM STDIN', text);
-        // In key order, the index takes the batch's keys page by page rather than at random.
-        const keys = identifierColumns(rows, idOf, previous);
-        const lines = keys.kinds.map((kind, i) =>
-          copyLine([kind, keys.values[i]!, keys.personIds[i]!, keys.firstSeen[i]!, keys.lastSeen[i]!, keys.observations[i]!]),
-        );
-        lines.sort();
-        text = lines.join('');
-        if (text !== '') {
-          await tx.copy('COPY person_identifiers (kind, value, person_id, first_seen, last_seen, observations) FROM STDIN', text);
+        const lines = identifierCopyLines(rows, idOf, previous);
+        // In key order, a live key index takes the batch's keys page by page rather than at random.
+        if (!keyIndex.rebuilding) lines.sort();
+        if (lines.length > 0) {
+          await tx.copy('COPY person_identifiers (kind, value, person_id, first_seen, last_seen, observations) FROM STDIN', lines.join(''));
         }
         await recordSubscribedChanges(tx, rows, subscribed);
         return rows.length - existing.length;
       }),
-    close: () => connection.close(),
+    finish: () => keyIndex.finish(),
+    close: async () => {
+      try {
+        await keyIndex.finish();
+      } finally {
+        await connection.close();
+      }
+    },
   };
+}
+
+/** The identifiers of the written persons with their history, as lines of COPY's text format. */
+function identifierCopyLines(rows: PersonRow[], idOf: Map<string, string>, previous: Map<string, KeyHistory>): string[] {
+  const lines: string[] = [];
+  for (const row of rows) {
+    const personId = idOf.get(row.externalId)!;
+    const dated = row.updated ?? '\\N';
+    for (const key of row.keys) {
+      // Kinds are plain words; values may be anything a record holds (a profile's username).
+      const value = copyField(key.value);
+      if (previous.size === 0) {
+        lines.push(`${key.kind}\t${value}\t${personId}\t${dated}\t${dated}\t1\n`);
+        continue;
+      }
+      const history = observe(previous.get(historyId(personId, key.kind, key.value)), row.updated);
+      lines.push(`${key.kind}\t${value}\t${personId}\t${history.firstSeen ?? '\\N'}\t${history.lastSeen ?? '\\N'}\t${history.observations}\n`);
+    }
+  }
+  return lines;
 }

@@ -56,8 +56,8 @@ export type ImportKind<Row> = {
   noun: string;
   /** The set-based writer over any database. */
   sqlWriter(db: SqlClient): BatchWriter<Row>;
-  /** The COPY writer, on PostgreSQL. */
-  copyWriter(databaseUrl: string): Promise<BatchWriter<Row>>;
+  /** The COPY writer, on PostgreSQL; `importBytes` is the size of the file to import. */
+  copyWriter(databaseUrl: string, options: { importBytes: number }): Promise<BatchWriter<Row>>;
   run(writer: BatchWriter<Row>, input: Readable, options: ImportOptions): Promise<ImportSummary>;
 };
 
@@ -80,7 +80,7 @@ export async function importFile<Row>(kind: ImportKind<Row>, file: string, batch
   let writer = kind.sqlWriter(db);
   try {
     await migrate(db);
-    if (config.databaseUrl) writer = await kind.copyWriter(config.databaseUrl);
+    if (config.databaseUrl) writer = await kind.copyWriter(config.databaseUrl, { importBytes: size });
     const started = performance.now();
     bar.start(size, 0, { lines: 0, rate: 0 });
     const summary = await kind.run(writer, createReadStream(file), {

@@ -2,10 +2,13 @@ import { createReadStream } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generatePersons } from '../../adapters/persons/generate.ts';
 import { importPersons, sqlPersonWriter, type PersonWriter } from '../../adapters/persons/import.ts';
 import type { SqlClient } from '../../adapters/db/sql-client.ts';
+import { migrate } from '../../adapters/db/migrate.ts';
+import { createPgClient } from '../../adapters/db/pg.ts';
 import { keyId, personStore } from '../../adapters/persons/store.ts';
 import {
   canonicalProfileUrl,
@@ -17,6 +20,7 @@ import {
 import { pgCopyPersonWriter } from '../../adapters/persons/pg-copy-writer.ts';
 import type { PersonRecord } from '../../schemas/data/person-record.ts';
 import { dataImplementations, type DataSubject } from '../support/data-databases.ts';
+import { freshPostgresDatabase } from '../support/fresh-database.ts';
 
 const implementations = dataImplementations({ copy: pgCopyPersonWriter, sql: sqlPersonWriter });
 
@@ -156,5 +160,61 @@ describe.each(implementations)('person import ($name)', (implementation) => {
     expect(summary.rejected[1]!.error).toMatch(/^id:/);
     expect(summary.rejected[2]!.error).toMatch(/^details\.emails:/);
     expect(await personsNamedBy(subject.db, { kind: 'email_md5', value: emailHashes(good[2]!.details.emails[0]!.value).md5 })).toHaveLength(1);
+  });
+});
+
+describe('person import on PostgreSQL, rebuilding the key index (an import larger than the table)', () => {
+  let database: { url: string; drop(): Promise<void> };
+  let db: SqlClient;
+  const hasKeyIndex = async () =>
+    (await db.query<{ count: number }>(
+      `SELECT count(*)::int AS count FROM pg_constraint WHERE conrelid = 'person_identifiers'::regclass AND conname = 'person_identifiers_pkey'`,
+    ))[0]!.count === 1;
+  const importWith = async (list: unknown[], importBytes?: number) => {
+    const writer = await pgCopyPersonWriter(database.url, { importBytes });
+    try {
+      return await importPersons(writer, Readable.from([lines(list)]), { batchSize: 100 });
+    } finally {
+      await writer.close();
+    }
+  };
+  beforeAll(async () => {
+    database = await freshPostgresDatabase();
+    db = createPgClient(database.url, 2);
+    await migrate(db);
+  });
+  afterAll(async () => {
+    await db?.close();
+    await database?.drop();
+  });
+
+  it('drops the index for the import and builds it again, keeping a person imported twice in one file once', async () => {
+    const first = records[0]!;
+    const renamed = { ...first, details: { ...first.details, emails: [{ value: `again.${first.id}@example.org`, label: 'work' }] } };
+    const writer = await pgCopyPersonWriter(database.url, { importBytes: 10 ** 12 });
+    expect(await hasKeyIndex()).toBe(false);
+    const summary = await importPersons(writer, Readable.from([lines([...records.slice(0, 500), renamed])]), { batchSize: 100 });
+    expect(await hasKeyIndex()).toBe(true);
+    await writer.close();
+    expect(summary).toMatchObject({ lines: 501, imported: 500, updated: 1, rejectedCount: 0 });
+    const old = await personsNamedBy(db, { kind: 'email_md5', value: emailHashes(first.details.emails[0]!.value).md5 });
+    expect(old.map((person) => person.externalId)).not.toContain(first.id);
+    const [found] = await personsNamedBy(db, { kind: 'email_sha256', value: emailHashes(renamed.details.emails[0]!.value).sha256 });
+    expect(found).toMatchObject({ externalId: first.id });
+    const { key, record } = lookups[2]![1]();
+    expect((await personsNamedBy(db, key)).map((person) => person.externalId)).toContain(record.id);
+  });
+
+  it('keeps the index when the import is smaller than the table', async () => {
+    await importWith(records.slice(500, 510), 1);
+    expect(await hasKeyIndex()).toBe(true);
+  });
+
+  it('builds the index an interrupted import left missing, whatever the size of the next import', async () => {
+    await db.query('ALTER TABLE person_identifiers DROP CONSTRAINT person_identifiers_pkey');
+    await importWith(records.slice(510, 520));
+    expect(await hasKeyIndex()).toBe(true);
+    const [{ count }] = (await db.query<{ count: number }>('SELECT count(*)::int AS count FROM persons')) as [{ count: number }];
+    expect(count).toBe(520);
   });
 });
