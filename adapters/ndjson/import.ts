@@ -32,8 +32,11 @@ export type BatchWriter<Row> = { write(rows: Row[]): Promise<number>; finish?():
 /** What a line became: a row and the key that makes a later line with the same key replace it, or an error. */
 export type ParsedLine<Row> = { key: string; row: Row } | { error: string };
 
+/** What checks a line's JSON: a zod schema, or a faster check in front of one. */
+export type RecordSchema<T> = { safeParse(json: unknown): z.ZodSafeParseResult<T> };
+
 /** A line's JSON checked against a record schema; the first issue names the field, as the summary shows it. */
-export function parseRecordLine<T>(text: string, schema: z.ZodType<T>): { record: T } | { error: string } {
+export function parseRecordLine<T>(text: string, schema: RecordSchema<T>): { record: T } | { error: string } {
   let json: unknown;
   try {
     json = JSON.parse(text);

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { CountryCode } from 'libphonenumber-js';
-import { PersonRecord } from '../../schemas/data/person-record.ts';
+import { CheckedPersonRecord } from '../../schemas/data/person-record-check.ts';
 import type { SqlClient } from '../db/sql-client.ts';
 import {
   importNdjson,
@@ -20,7 +20,7 @@ export type { ImportSummary, RejectedLine };
 
 /** A line's record, or why it was rejected. */
 export function parsePersonLine(text: string, defaultCountry: CountryCode): ParsedLine<PersonRow> {
-  const parsed = parseRecordLine(text, PersonRecord);
+  const parsed = parseRecordLine(text, CheckedPersonRecord);
   if ('error' in parsed) return parsed;
   const { record } = parsed;
   return {
