@@ -58,8 +58,9 @@ export function rateLimit(options: RateLimitOptions): MiddlewareHandler<ApiEnv> 
         }
       });
     }
-    // Set on the answer once it exists, so that answers made by the error handler carry them too.
+    // Set on the answer once it exists, so that answers made by the error handler carry them too; on its
+    // headers, since c.header() on a finished answer copies the whole Response, once per header.
     await next();
-    for (const [name, value] of Object.entries(rateLimitHeaders(state, windowSeconds))) c.header(name, value);
+    for (const [name, value] of Object.entries(rateLimitHeaders(state, windowSeconds))) c.res.headers.set(name, value);
   };
 }

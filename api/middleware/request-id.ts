@@ -18,7 +18,7 @@ export function requestId(options: { log: Logger }): MiddlewareHandler<ApiEnv> {
     c.set('log', log);
     const startedAt = performance.now();
     await next();
-    c.header('X-Request-Id', id);
+    c.res.headers.set('X-Request-Id', id); // not c.header(), which copies a finished Response
     log.info(
       {
         method: c.req.method,
