@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler, Next } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { ApiEnv } from '../env.ts';
 import { ApiError } from '../errors.ts';
@@ -10,29 +10,40 @@ const JSON_MEDIA_TYPE = /^application\/([a-z0-9.+-]*\+)?json\s*(;|$)/i;
  * An empty body stands for `{}`, so operations whose fields are all optional accept it.
  */
 export function jsonBody(options: { maxBytes: number }): MiddlewareHandler<ApiEnv> {
+  const tooLarge = () => new ApiError(413, `Request body is larger than the limit of ${options.maxBytes} bytes`);
   const limit = bodyLimit({
     maxSize: options.maxBytes,
     onError: () => {
-      throw new ApiError(413, `Request body is larger than the limit of ${options.maxBytes} bytes`);
+      throw tooLarge();
     },
   });
   return async function jsonBodyMiddleware(c, next) {
-    await limit(c, async () => {
-      const text = await c.req.text();
-      if (text.trim() === '') {
-        c.set('body', {});
-      } else {
-        const contentType = c.req.header('content-type') ?? '';
-        if (!JSON_MEDIA_TYPE.test(contentType)) {
-          throw new ApiError(415, 'Request body must be JSON, sent with Content-Type: application/json');
-        }
-        try {
-          c.set('body', JSON.parse(text));
-        } catch {
-          throw new ApiError(400, 'Unable to process JSON');
-        }
-      }
-      await next();
-    });
+    // Node's HTTP parser never reads past a declared Content-Length, so checking it is enough, and the body
+    // is then read straight from the socket. bodyLimit looks at the body stream, which makes the server build
+    // a full web Request for each call; it is kept for chunked bodies, whose size is known only once read.
+    const declared = c.req.header('content-length');
+    if (declared !== undefined && c.req.header('transfer-encoding') === undefined) {
+      if (Number(declared) > options.maxBytes) throw tooLarge();
+      return readJson(c, next);
+    }
+    await limit(c, () => readJson(c, next));
   };
+}
+
+async function readJson(c: Context<ApiEnv>, next: Next): Promise<void> {
+  const text = await c.req.text();
+  if (text.trim() === '') {
+    c.set('body', {});
+  } else {
+    const contentType = c.req.header('content-type') ?? '';
+    if (!JSON_MEDIA_TYPE.test(contentType)) {
+      throw new ApiError(415, 'Request body must be JSON, sent with Content-Type: application/json');
+    }
+    try {
+      c.set('body', JSON.parse(text));
+    } catch {
+      throw new ApiError(400, 'Unable to process JSON');
+    }
+  }
+  await next();
 }
