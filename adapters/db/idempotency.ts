@@ -1,11 +1,28 @@
-import type { IdempotencyStore } from './port.ts';
+import type { IdempotencyClaim, IdempotencyStore } from './port.ts';
 import type { SqlClient } from './sql-client.ts';
 
-type ClaimRow = { request_hash: string; status_code: number | null; response_body: string | null };
+type KeyRow = { request_hash: string; status_code: number | null; response_body: string | null };
+
+/** What a claim finds when the key is held by a claim that is neither expired nor to be taken over. */
+function heldClaim(row: KeyRow, requestHash: string): IdempotencyClaim {
+  if (row.request_hash !== requestHash) return { kind: 'mismatch' };
+  if (row.status_code === null || row.response_body === null) return { kind: 'in-flight' };
+  return { kind: 'completed', answer: { status: row.status_code, body: row.response_body } };
+}
 
 export function idempotencyStore(db: SqlClient): IdempotencyStore {
   return {
     async claim({ accountId, key, requestHash, now, expiredBefore, abandonedBefore }) {
+      // Most claims find the key held: a repeated lookup or a retry after 202 finds its kept answer, a retry
+      // in flight the first call's claim. A plain read decides those without writing or locking the row
+      // (concurrent repeats of one lookup all locked the same row); only a claim needs the upsert below.
+      const [held] = await db.query<KeyRow & { takeover: boolean }>(
+        `SELECT request_hash, status_code, response_body,
+                (status_code IS NULL AND claimed_at < $4 AND request_hash = $3) AS takeover
+         FROM idempotency_keys WHERE account_id = $1 AND key = $2 AND claimed_at >= $5`,
+        [accountId, key, requestHash, abandonedBefore, expiredBefore],
+      );
+      if (held && !held.takeover) return heldClaim(held, requestHash);
       // One statement claims a new key, or takes over one whose answer expired or whose claimant died.
       const claimed = await db.query(
         `INSERT INTO idempotency_keys (account_id, key, request_hash, claimed_at) VALUES ($1, $2, $3, $4)
@@ -19,14 +36,13 @@ export function idempotencyStore(db: SqlClient): IdempotencyStore {
         [accountId, key, requestHash, now, expiredBefore, abandonedBefore],
       );
       if (claimed.length > 0) return { kind: 'claimed' };
-      const [existing] = await db.query<ClaimRow>(
+      // Another claim got there between the read and the upsert.
+      const [existing] = await db.query<KeyRow>(
         'SELECT request_hash, status_code, response_body FROM idempotency_keys WHERE account_id = $1 AND key = $2',
         [accountId, key],
       );
       if (!existing) return { kind: 'in-flight' }; // released between the two statements: let the caller retry
-      if (existing.request_hash !== requestHash) return { kind: 'mismatch' };
-      if (existing.status_code === null || existing.response_body === null) return { kind: 'in-flight' };
-      return { kind: 'completed', answer: { status: existing.status_code, body: existing.response_body } };
+      return heldClaim(existing, requestHash);
     },
     async complete(accountId, key, answer) {
       await db.query(
