@@ -10,6 +10,7 @@ import type { SqlClient } from '../adapters/db/sql-client.ts';
 import { busDispatcher } from '../adapters/dispatch/over-bus.ts';
 import type { Logger } from '../adapters/logger.ts';
 import type { HttpMetrics } from '../adapters/metrics/port.ts';
+import { coalescedRateLimiter } from '../adapters/rate-limit/coalesced.ts';
 import { memoryRateLimiter } from '../adapters/rate-limit/memory.ts';
 import { postgresRateLimiter } from '../adapters/rate-limit/postgres.ts';
 import type { ReplyInbox } from '../adapters/replies/port.ts';
@@ -92,7 +93,7 @@ export async function buildIngress(parts: IngressParts): Promise<Ingress> {
     blobs: parts.blobs,
     dispatcher: busDispatcher({ bus, inbox: parts.inbox, clock, topicFor: (operation) => requestTopics.get(operation)! }),
     // Embedded mode is one process: its counters need not be shared, nor PGlite written on every request.
-    rateLimiter: config.databaseUrl ? postgresRateLimiter(db) : memoryRateLimiter(),
+    rateLimiter: config.databaseUrl ? coalescedRateLimiter(postgresRateLimiter(db)) : memoryRateLimiter(),
     recordUsage: usageRecorder.middleware,
     httpMetrics: parts.httpMetrics,
     refusedWebhookUrl: (url) => refusedUrl(url, parts.webhooks.policy),

@@ -4,6 +4,7 @@ import { migrate } from '../../adapters/db/migrate.ts';
 import { createPgClient } from '../../adapters/db/pg.ts';
 import { createPgliteClient } from '../../adapters/db/pglite.ts';
 import type { SqlClient } from '../../adapters/db/sql-client.ts';
+import { coalescedRateLimiter } from '../../adapters/rate-limit/coalesced.ts';
 import { memoryRateLimiter } from '../../adapters/rate-limit/memory.ts';
 import type { RateLimiter } from '../../adapters/rate-limit/port.ts';
 import { postgresRateLimiter } from '../../adapters/rate-limit/postgres.ts';
@@ -11,13 +12,14 @@ import { databaseUrl } from '../support/modes.ts';
 
 type Subject = { limiter: RateLimiter; close(): Promise<void> };
 
-async function overDatabase(db: SqlClient): Promise<Subject> {
+async function overDatabase(db: SqlClient, wrap = (limiter: RateLimiter) => limiter): Promise<Subject> {
   await migrate(db);
-  return { limiter: postgresRateLimiter(db), close: () => db.close() };
+  return { limiter: wrap(postgresRateLimiter(db)), close: () => db.close() };
 }
 
 const implementations = [
   { name: 'postgres on pg', open: async () => overDatabase(createPgClient(databaseUrl(), 10)) },
+  { name: 'coalesced, postgres on pg', open: async () => overDatabase(createPgClient(databaseUrl(), 10), coalescedRateLimiter) },
   { name: 'postgres on PGlite', open: async () => overDatabase(await createPgliteClient(undefined)) },
   { name: 'memory', open: async (): Promise<Subject> => ({ limiter: memoryRateLimiter(), close: async () => {} }) },
 ];
@@ -132,8 +134,11 @@ describe('postgres RateLimiter shared by two replicas (pg)', () => {
   });
   afterAll(() => Promise.all(replicas.map((db) => db.close())));
 
-  it('admits exactly the limit when both hammer one account', async () => {
-    const [first, second] = replicas.map(postgresRateLimiter);
+  it.each([
+    { name: 'each call counted alone', wrap: (limiter: RateLimiter) => limiter },
+    { name: 'concurrent calls counted together', wrap: coalescedRateLimiter },
+  ])('admits exactly the limit when both hammer one account ($name)', async ({ wrap }) => {
+    const [first, second] = replicas.map((db) => wrap(postgresRateLimiter(db)));
     const account = randomUUID();
     const policy = perMinute(300);
     const calls = [first!, second!].flatMap((limiter) =>
