@@ -12,9 +12,25 @@ export type QueuedResultsOptions = {
   pollMs?: number;
 };
 
-export type LookupOutcome = { kind: 'answered'; reply: OperationReply } | { kind: 'queued' };
+/** A reply, with the JSON text of its body when it is a kept one: what the worker stored, ready to send. */
+export type AnsweredReply = OperationReply & { json?: string };
 
-const asReply = (answer: StoredAnswer): OperationReply => ({ status: answer.status, body: JSON.parse(answer.body) });
+export type LookupOutcome = { kind: 'answered'; reply: AnsweredReply } | { kind: 'queued' };
+
+/**
+ * A kept reply whose body is parsed only when something reads it: the v3 route sends the stored text as it is,
+ * the same bytes `c.json` would make of the parsed body, without parsing and serialising it again.
+ */
+function asReply(answer: StoredAnswer): AnsweredReply {
+  let parsed: unknown;
+  return {
+    status: answer.status,
+    json: answer.body,
+    get body() {
+      return (parsed ??= JSON.parse(answer.body));
+    },
+  };
+}
 
 /**
  * Lookups that may answer 202 "queued, retry": the same request (same account and fingerprint) is sent to a

@@ -4,11 +4,11 @@ import { every } from 'hono/combine';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { Clock } from '../../adapters/clock.ts';
 import type { Dispatcher } from '../../adapters/dispatch/port.ts';
-import type { OperationReply, OperationRequested } from '../../schemas/events/operation-requested.ts';
+import type { OperationRequested } from '../../schemas/events/operation-requested.ts';
 import { v3Operations, type OperationSpec } from '../../schemas/v3/operations.ts';
 import type { ApiEnv } from '../env.ts';
 import { ApiError } from '../errors.ts';
-import type { queuedResults } from '../queued-results.ts';
+import type { AnsweredReply, queuedResults } from '../queued-results.ts';
 import { requestFingerprint } from '../request-fingerprint.ts';
 import { parseOrBadRequest } from '../validate.ts';
 import { batchCalls, type BatchRequest } from '../../schemas/v3/batch.ts';
@@ -65,7 +65,7 @@ export async function operationAnswer(
     webhookDress?: Pick<NonNullable<OperationRequested['webhook']>, 'dress' | 'lookupKeys'>;
   },
   options: OperationAnswerOptions,
-): Promise<OperationReply> {
+): Promise<AnsweredReply> {
   const { name, spec, body } = operation;
   const receivedAt = options.clock.now();
   const deadline = new Date(receivedAt.getTime() + (operation.noWait ? 0 : options.syncDeadlineMs));
@@ -125,7 +125,9 @@ function operationRoute(name: string, spec: OperationSpec, options: V3RouteOptio
     const reply = await operationAnswer(c, { name, spec, body }, options);
     if (spec.batchOf) c.set('usageCalls', usageCalls(name, reply));
     if (reply.status === 204) return c.body(null, 204);
-    return c.json(reply.body as object, reply.status as ContentfulStatusCode);
+    const status = reply.status as ContentfulStatusCode;
+    if (reply.json !== undefined) return c.body(reply.json, status, { 'Content-Type': 'application/json' });
+    return c.json(reply.body as object, status);
   };
 }
 
