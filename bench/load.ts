@@ -1,6 +1,20 @@
 import autocannon from 'autocannon';
 
-export type HttpRequest = { method: 'POST'; path: string; headers: Record<string, string>; body: string };
+export type HttpRequest = {
+  method: 'POST';
+  path: string;
+  headers: Record<string, string>;
+  /** The body of every request, or the first of `nextBody`'s when that is given. */
+  body: string;
+  /** The body of the next request sent, when requests are to differ: one rotation shared by every connection and run. */
+  nextBody?: () => string;
+};
+
+/** Each call gives the next of `bodies`, starting again from the first after the last. */
+export function rotation(bodies: string[]): () => string {
+  let next = 0;
+  return () => bodies[next++ % bodies.length]!;
+}
 
 /** What a load run is aimed at: one or more base URLs (ingress replicas) all serving the same request. */
 export type LoadTarget = { urls: string[]; request: HttpRequest };
@@ -59,6 +73,7 @@ class Latencies {
  * declare `url` a string; the library takes an array too.
  */
 function runAutocannon(target: LoadTarget, options: RunOptions, latencies: Latencies): Promise<autocannon.Result> {
+  const { nextBody } = target.request;
   return new Promise((resolve, reject) => {
     const instance = autocannon(
       {
@@ -66,6 +81,7 @@ function runAutocannon(target: LoadTarget, options: RunOptions, latencies: Laten
         method: target.request.method,
         headers: target.request.headers,
         body: target.request.body,
+        ...(nextBody && { requests: [{ setupRequest: (request: autocannon.Request) => ({ ...request, body: nextBody() }) }] }),
         connections: options.connections,
         duration: options.durationS,
         overallRate: options.overallRate,

@@ -37,7 +37,8 @@ export type RunResult = {
     logLevel: string;
     cpuProf: boolean;
   };
-  request: { method: string; path: string; body: string };
+  /** The first body sent; `distinctBodies` when the load went through that many different ones in turn. */
+  request: { method: string; path: string; body: string; distinctBodies?: number };
   machine: Machine;
   /** The machine's CPU use over 2 s before the load, with our processes idle: other work skews a run. */
   backgroundCpuBusyPercent: number;

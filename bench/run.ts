@@ -8,6 +8,7 @@ import { createBenchAccount } from './account.ts';
 import { summarizeProfiles } from './cpu-profile.ts';
 import { BENCH_MODES, startKithDeployment, type BenchMode } from './kith-processes.ts';
 import type { HttpRequest, LoadTarget } from './load.ts';
+import { rotation } from './load.ts';
 import { measureAgainstBaseline } from './measure.ts';
 import { gitState, machine } from './machine.ts';
 import { repoRoot, spawnServer, stopAll } from './processes.ts';
@@ -154,17 +155,21 @@ async function startTargets(scenario: Scenario, mode: BenchMode, settings: Setti
   await scenario.setup?.({ mode, urls: kith.urls, adminToken: kith.adminToken, account, kithEnv: kith.env, services, progress });
 
   const path = `/v3/${scenario.operation}`;
-  const request: HttpRequest = {
+  const request = (nextBody?: () => string): HttpRequest => ({
     method: 'POST',
     path,
     headers: { 'content-type': 'application/json', authorization: `Bearer ${account.apiKey}` },
     body: JSON.stringify(scenario.body),
-  };
-  const kithTarget: LoadTarget = { urls: kith.urls.map((url) => `${url}${path}`), request };
-  const baselineTarget: LoadTarget = { urls: [`http://127.0.0.1:${baseline.port}${path}`], request };
-  await checkAnswers(kithTarget.urls, request, scenario.expectStatus ?? 200, (body) => v3Operations[scenario.operation].response.parse(body));
-  await checkAnswers(baselineTarget.urls, request, 200);
-  return { request, kith, kithTarget, baseline, baselineTarget };
+    nextBody,
+  });
+  const bodies = scenario.bodies?.().map((body) => JSON.stringify(body));
+  if (bodies) progress(`the load asks ${bodies.length.toLocaleString('en-US')} different bodies in turn`);
+  // Kith and the baseline each go through the bodies from the first, Kith's rotation going on across its runs.
+  const kithTarget: LoadTarget = { urls: kith.urls.map((url) => `${url}${path}`), request: request(bodies && rotation(bodies)) };
+  const baselineTarget: LoadTarget = { urls: [`http://127.0.0.1:${baseline.port}${path}`], request: request(bodies && rotation(bodies)) };
+  await checkAnswers(kithTarget.urls, kithTarget.request, scenario.expectStatus ?? 200, (body) => v3Operations[scenario.operation].response.parse(body));
+  await checkAnswers(baselineTarget.urls, baselineTarget.request, 200);
+  return { request: kithTarget.request, distinctBodies: bodies?.length, kith, kithTarget, baseline, baselineTarget };
 }
 
 async function runScenario(scenario: Scenario, mode: BenchMode, settings: Settings): Promise<void> {
@@ -178,7 +183,7 @@ async function runScenario(scenario: Scenario, mode: BenchMode, settings: Settin
   scratch.add(dataDir);
   let clean = false;
   try {
-    const { request, kith, kithTarget, baseline, baselineTarget } = await startTargets(scenario, mode, runSettings, { logDir, dataDir, profileDir });
+    const { request, distinctBodies, kith, kithTarget, baseline, baselineTarget } = await startTargets(scenario, mode, runSettings, { logDir, dataDir, profileDir });
     const backgroundCpuBusyPercent = await waitForQuiet(settings.waitIdleS);
     const measured = await measureAgainstBaseline(
       { name: 'Kith', target: kithTarget, processes: kith.processes },
@@ -208,7 +213,7 @@ async function runScenario(scenario: Scenario, mode: BenchMode, settings: Settin
         logLevel: runSettings.logLevel,
         cpuProf: runSettings.cpuProf,
       },
-      request: { method: request.method, path: request.path, body: request.body },
+      request: { method: request.method, path: request.path, body: request.body, distinctBodies },
       machine: machine(),
       backgroundCpuBusyPercent,
       git: await gitState(),

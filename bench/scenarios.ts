@@ -1,9 +1,10 @@
 import type { V3OperationName } from '../schemas/v3/operations.ts';
+import type { CompanyRecord } from '../schemas/data/company-record.ts';
 import type { BenchAccount } from './account.ts';
 import type { BenchMode } from './kith-processes.ts';
 import { BENCH_RECORD_ID, createBenchRecord } from './identity-records.ts';
-import { benchPersonEmails, loadEmbeddedPersons, preparePersonDatabase } from './person-data.ts';
-import { benchCompany, prepareCompanyDatabase } from './company-data.ts';
+import { benchPersonEmails, EMBEDDED_PERSONS, loadEmbeddedPersons, preparePersonDatabase } from './person-data.ts';
+import { benchCompanies, prepareCompanyDatabase } from './company-data.ts';
 import { loadUsageEvents } from './usage-load.ts';
 import { startWebhookSink, WEBHOOK_SINK_PORT } from './webhook-sink.ts';
 
@@ -40,6 +41,12 @@ export type Scenario = {
   kithEnv?(services: Record<string, string>): Record<string, string>;
   /** Runs before Kith starts (data it must find at start-up); returns more settings for the Kith processes. */
   prepare?(services: Record<string, string>, progress: (line: string) => void): Promise<Record<string, string>>;
+  /**
+   * Distinct bodies the load sends in turn instead of `body` (all connections and runs share one rotation). Lookups
+   * keep their reply for a repeated request (KITH_RESULT_TTL_SECONDS), so a load repeating one body would measure
+   * those kept replies rather than the lookup: a lookup scenario gives more bodies than one run sends.
+   */
+  bodies?(): unknown[];
   /** The status every answer of the load must have (200 unless given). */
   expectStatus?: number;
   /** Runs after the account exists and before the warm-up: load data, prime caches. */
@@ -49,33 +56,58 @@ export type Scenario = {
 /** The ClickHouse database of the stats-10m scenario: emptied and loaded again by each run. */
 const BENCH_USAGE_DATABASE = 'kith_bench';
 
-/** person.enrich by email (or a batch of it) on a million generated persons, in a database of their own. */
-const personEnrich = (name: string, summary: string, webhook: boolean, batch = 0): Scenario => ({
-  name,
-  summary,
-  modes: ['distributed'],
-  operation: batch ? 'person.bulkEnrich' : 'person.enrich',
-  body: {
-    ...(batch ? { requests: benchPersonEmails(batch).map((email) => ({ email })) } : { email: benchPersonEmails(1)[0] }),
-    ...(webhook && { webhookUrl: `http://127.0.0.1:${WEBHOOK_SINK_PORT}/bench` }),
-  },
-  expectStatus: webhook ? 202 : 200,
-  async prepare(services, progress) {
-    if (webhook) await startWebhookSink();
-    return {
-      DATABASE_URL: await preparePersonDatabase(services.DATABASE_URL!, progress),
-      KITH_WEBHOOK_ALLOWED_NETWORKS: '127.0.0.1/32',
-    };
-  },
-});
+/** How many different persons (and companies) a lookup scenario's load asks for in turn: more than one run sends. */
+const DISTINCT_LOOKUPS = 100_000;
 
-/** A company operation on 200,000 generated companies, in a database of their own. */
-const companyScenario = (name: string, summary: string, operation: 'company.enrich' | 'company.search', body: unknown): Scenario => ({
+/** Batches of `size` of the emails, in turn, each cycle through them shifted by one so that no batch repeats. */
+function emailBatches(emails: string[], size: number, count: number): string[][] {
+  const perCycle = Math.floor(emails.length / size);
+  return Array.from({ length: count }, (_, index) => {
+    const start = (index % perCycle) * size + Math.floor(index / perCycle);
+    return Array.from({ length: size }, (_, item) => emails[(start + item) % emails.length]!);
+  });
+}
+
+/** person.enrich by email (or a batch of it) on a million generated persons, in a database of their own. */
+function personEnrich(name: string, summary: string, webhook: boolean, batch = 0): Scenario {
+  const webhookUrl = webhook ? { webhookUrl: `http://127.0.0.1:${WEBHOOK_SINK_PORT}/bench` } : {};
+  const bodyOf = (emails: string[]) =>
+    batch ? { requests: emails.map((email) => ({ email })), ...webhookUrl } : { email: emails[0], ...webhookUrl };
+  return {
+    name,
+    summary,
+    modes: ['distributed'],
+    operation: batch ? 'person.bulkEnrich' : 'person.enrich',
+    body: bodyOf(benchPersonEmails(Math.max(batch, 1))),
+    bodies() {
+      const emails = benchPersonEmails(DISTINCT_LOOKUPS);
+      if (!batch) return emails.map((email) => bodyOf([email]));
+      return emailBatches(emails, batch, (5 * DISTINCT_LOOKUPS) / batch).map(bodyOf);
+    },
+    expectStatus: webhook ? 202 : 200,
+    async prepare(services, progress) {
+      if (webhook) await startWebhookSink();
+      return {
+        DATABASE_URL: await preparePersonDatabase(services.DATABASE_URL!, progress),
+        KITH_WEBHOOK_ALLOWED_NETWORKS: '127.0.0.1/32',
+      };
+    },
+  };
+}
+
+/** A company operation on 200,000 generated companies, in a database of their own, asking of each company in turn. */
+const companyScenario = (
+  name: string,
+  summary: string,
+  operation: 'company.enrich' | 'company.search',
+  bodyOf: (company: CompanyRecord) => unknown,
+): Scenario => ({
   name,
   summary,
   modes: ['distributed'],
   operation,
-  body,
+  body: bodyOf(benchCompanies(1)[0]!),
+  bodies: () => benchCompanies(DISTINCT_LOOKUPS).map(bodyOf),
   prepare: async (services, progress) => ({ DATABASE_URL: await prepareCompanyDatabase(services.DATABASE_URL!, progress) }),
 });
 
@@ -121,6 +153,7 @@ export const scenarios: Readonly<Record<string, Scenario>> = {
     modes: ['embedded'],
     operation: 'person.enrich',
     body: { email: benchPersonEmails(1)[0] },
+    bodies: () => benchPersonEmails(EMBEDDED_PERSONS).map((email) => ({ email })),
     setup: loadEmbeddedPersons,
   },
   'person-bulk-enrich-1m': personEnrich(
@@ -133,13 +166,13 @@ export const scenarios: Readonly<Record<string, Scenario>> = {
     'company-enrich-200k',
     'POST /v3/company.enrich {"domain": ...} of one of 200,000 generated companies in PostgreSQL, with the plan\'s data add-ons',
     'company.enrich',
-    { domain: benchCompany().domain },
+    (company) => ({ domain: company.domain }),
   ),
   'company-search-200k': companyScenario(
     'company-search-200k',
     'POST /v3/company.search {"companyName": ...} over 200,000 generated companies in PostgreSQL (trigram match, traffic order, 10 candidates)',
     'company.search',
-    { companyName: benchCompany().name },
+    (company) => ({ companyName: company.name }),
   ),
   'person-enrich-1m-webhook': personEnrich(
     'person-enrich-1m-webhook',
