@@ -134,6 +134,9 @@ async function startTargets(scenario: Scenario, mode: BenchMode, settings: Setti
   if (serviceNames.length > 0) progress(`starting services: ${serviceNames.join(', ')}`);
   const services = await startServices(serviceNames);
   const prepared = (await scenario.prepare?.(services, progress)) ?? {};
+  // Made before anything starts: generating them takes seconds of this process's event loop.
+  const bodies = scenario.bodies?.().map((body) => JSON.stringify(body));
+  if (bodies) progress(`the load asks ${bodies.length.toLocaleString('en-US')} different bodies in turn`);
 
   const replicas = `${settings.ingress} ingress, ${settings.enrichmentWorkers ?? 1} enrichment`;
   progress(`${scenario.name}/${mode}: starting Kith${mode === 'distributed' ? ` (${replicas})` : ''} and the baseline; logs in ${relative(repoRoot, dirs.logDir)}`);
@@ -162,8 +165,6 @@ async function startTargets(scenario: Scenario, mode: BenchMode, settings: Setti
     body: JSON.stringify(scenario.body),
     nextBody,
   });
-  const bodies = scenario.bodies?.().map((body) => JSON.stringify(body));
-  if (bodies) progress(`the load asks ${bodies.length.toLocaleString('en-US')} different bodies in turn`);
   // Kith and the baseline each go through the bodies from the first, Kith's rotation going on across its runs.
   const kithTarget: LoadTarget = { urls: kith.urls.map((url) => `${url}${path}`), request: request(bodies && rotation(bodies)) };
   const baselineTarget: LoadTarget = { urls: [`http://127.0.0.1:${baseline.port}${path}`], request: request(bodies && rotation(bodies)) };
