@@ -5,3 +5,9 @@ export const positiveInteger = (value: string) => {
   if (!/^\d+$/.test(value) || Number(value) === 0) throw new CliError(`not a whole number above 0: ${value}`);
   return Number(value);
 };
+
+/** A whole-number option that may be 0 (`--parse-threads 0`). */
+export const nonNegativeInteger = (value: string) => {
+  if (!/^\d+$/.test(value)) throw new CliError(`not a whole number: ${value}`);
+  return Number(value);
+};

@@ -1,6 +1,7 @@
 import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
 import type { z } from 'zod';
+import { parseLines, type LineParser } from './parse-lines.ts';
 
 export type ImportOptions = {
   /** Lines per transaction. */
@@ -9,6 +10,8 @@ export type ImportOptions = {
   onProgress?: (progress: { lines: number; bytes: number }) => void;
   /** How many rejected lines the summary lists (all are counted). */
   maxRejectedListed?: number;
+  /** Worker threads to parse on, for parsers that can run there (./parse-lines.ts); 0 (the default) parses here. */
+  parseThreads?: number;
 };
 
 export type RejectedLine = { line: number; error: string };
@@ -56,7 +59,7 @@ export function parseRecordLine<T>(text: string, schema: RecordSchema<T>): { rec
 export async function importNdjson<Row>(
   writer: BatchWriter<Row>,
   input: Readable,
-  parse: (text: string) => ParsedLine<Row>,
+  parser: LineParser<Row> | LineParser<Row>['parse'],
   options: ImportOptions = {},
 ): Promise<ImportSummary> {
   const batchSize = options.batchSize ?? 5000;
@@ -81,20 +84,22 @@ export async function importNdjson<Row>(
   };
 
   const lines = createInterface({ input, crlfDelay: Infinity });
-  for await (const text of lines) {
-    summary.lines += 1;
-    bytes += Buffer.byteLength(text) + 1;
-    if (text.trim() === '') continue;
-    const parsed = parse(text);
-    if ('error' in parsed) {
-      summary.rejectedCount += 1;
-      if (summary.rejected.length < maxListed) summary.rejected.push({ line: summary.lines, error: parsed.error });
-      continue;
+  const lineParser = typeof parser === 'function' ? { parse: parser } : parser;
+  for await (const chunk of parseLines(lines, lineParser, options.parseThreads ?? 0)) {
+    for (const { bytes: lineBytes, parsed } of chunk) {
+      summary.lines += 1;
+      bytes += lineBytes;
+      if (parsed === undefined) continue;
+      if ('error' in parsed) {
+        summary.rejectedCount += 1;
+        if (summary.rejected.length < maxListed) summary.rejected.push({ line: summary.lines, error: parsed.error });
+        continue;
+      }
+      // The same key twice in one batch: the later line wins, as it would in separate batches.
+      if (batch.delete(parsed.key)) summary.updated += 1;
+      batch.set(parsed.key, parsed.row);
+      if (batch.size >= batchSize) await flush();
     }
-    // The same key twice in one batch: the later line wins, as it would in separate batches.
-    if (batch.delete(parsed.key)) summary.updated += 1;
-    batch.set(parsed.key, parsed.row);
-    if (batch.size >= batchSize) await flush();
   }
   await flush();
   await writing;

@@ -87,5 +87,15 @@ export function sqlPersonWriter(db: SqlClient): PersonWriter {
  */
 export function importPersons(writer: PersonWriter, input: Readable, options: ImportOptions = {}): Promise<ImportSummary> {
   const defaultCountry = options.defaultCountry ?? DEFAULT_PHONE_COUNTRY;
-  return importNdjson(writer, input, (text) => parsePersonLine(text, defaultCountry), options);
+  const parser = {
+    parse: personLineParser({ defaultCountry }),
+    worker: { url: import.meta.url, exportName: 'personLineParser', options: { defaultCountry } },
+  };
+  return importNdjson(writer, input, parser, options);
 }
+
+/** The parser of person lines, here or on a parser thread (../ndjson/parse-lines.ts). */
+export const personLineParser =
+  ({ defaultCountry }: { defaultCountry: CountryCode }) =>
+  (text: string): ParsedLine<PersonRow> =>
+    parsePersonLine(text, defaultCountry);

@@ -66,7 +66,12 @@ export type ImportKind<Row> = {
  * server has it open), with a progress bar on stderr and a summary on stdout; exits non-zero when any line
  * was rejected.
  */
-export async function importFile<Row>(kind: ImportKind<Row>, file: string, batchSize: number, output: Output): Promise<void> {
+export async function importFile<Row>(
+  kind: ImportKind<Row>,
+  file: string,
+  { batchSize, parseThreads }: { batchSize: number; parseThreads: number },
+  output: Output,
+): Promise<void> {
   const size = (await stat(file).catch(() => undefined))?.size;
   if (size === undefined) throw new CliError(`no such file: ${file}`);
   const config = loadServerConfig();
@@ -85,6 +90,7 @@ export async function importFile<Row>(kind: ImportKind<Row>, file: string, batch
     bar.start(size, 0, { lines: 0, rate: 0 });
     const summary = await kind.run(writer, createReadStream(file), {
       batchSize,
+      parseThreads,
       onProgress: ({ lines, bytes }) => {
         const seconds = (performance.now() - started) / 1000;
         bar.update(Math.min(bytes, size), { lines, rate: Math.round(lines / Math.max(seconds, 0.001)) });

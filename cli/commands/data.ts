@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import type { Command } from 'commander';
 import type { CountryCode } from 'libphonenumber-js';
 import { generateCompanies } from '../../adapters/companies/generate.ts';
@@ -7,7 +8,7 @@ import { writeNdjson } from '../../adapters/ndjson/write.ts';
 import { writePersons } from '../../adapters/persons/generate.ts';
 import { importPersons, sqlPersonWriter } from '../../adapters/persons/import.ts';
 import { pgCopyPersonWriter } from '../../adapters/persons/pg-copy-writer.ts';
-import { positiveInteger } from '../options.ts';
+import { nonNegativeInteger, positiveInteger } from '../options.ts';
 import type { Output } from '../output.ts';
 import { generateTo, importFile } from './data-files.ts';
 
@@ -38,10 +39,12 @@ export function registerDataCommands(program: Command, output: () => Output): vo
       .command(noun)
       .description(description)
       .argument('<file>', `NDJSON file, one record a line`)
-      .option('--batch-size <n>', 'lines per transaction', positiveInteger, 5000);
+      .option('--batch-size <n>', 'lines per transaction', positiveInteger, 5000)
+      // Parsing is most of an import's own CPU time; the main thread mostly waits on the database.
+      .option('--parse-threads <n>', 'worker threads parsing lines (0: parse on the main thread)', nonNegativeInteger, availableParallelism());
   importCommand('persons', 'Import an NDJSON file of person records; an id imported again replaces that person')
     .option('--default-country <code>', 'country of phone numbers written without a country code', 'US')
-    .action((file: string, options: { defaultCountry: string; batchSize: number }) =>
+    .action((file: string, options: { defaultCountry: string; batchSize: number; parseThreads: number }) =>
       importFile(
         {
           noun: 'persons',
@@ -51,16 +54,16 @@ export function registerDataCommands(program: Command, output: () => Output): vo
             importPersons(writer, input, { ...importOptions, defaultCountry: options.defaultCountry.toUpperCase() as CountryCode }),
         },
         file,
-        options.batchSize,
+        options,
         output(),
       ),
     );
   importCommand('companies', 'Import an NDJSON file of company records; a domain imported again replaces that company').action(
-    (file: string, options: { batchSize: number }) =>
+    (file: string, options: { batchSize: number; parseThreads: number }) =>
       importFile(
         { noun: 'companies', sqlWriter: sqlCompanyWriter, copyWriter: pgCopyCompanyWriter, run: importCompanies },
         file,
-        options.batchSize,
+        options,
         output(),
       ),
   );

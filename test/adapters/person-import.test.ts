@@ -210,11 +210,21 @@ describe('person import on PostgreSQL, rebuilding the key index (an import large
     expect(await hasKeyIndex()).toBe(true);
   });
 
+  it('parses on worker threads alike: the same rows in order, bad lines reported with their numbers', async () => {
+    const good = records.slice(520, 1020);
+    const text = [...good.slice(0, 250).map((record) => JSON.stringify(record)), '{"id": "broken', '', ...good.slice(250).map((record) => JSON.stringify(record)), JSON.stringify({ ...good[0]!, fullName: 'Later Line' })].join('\n');
+    const writer = await pgCopyPersonWriter(database.url);
+    const summary = await importPersons(writer, Readable.from([text]), { batchSize: 100, parseThreads: 2 }).finally(() => writer.close());
+    expect(summary).toMatchObject({ lines: 503, imported: 500, updated: 1, rejectedCount: 1, rejected: [{ line: 251 }] });
+    const [person] = await personsNamedBy(db, { kind: 'email_sha256', value: emailHashes(good[0]!.details.emails[0]!.value).sha256 });
+    expect(person).toMatchObject({ externalId: good[0]!.id, document: { fullName: 'Later Line' } });
+  });
+
   it('builds the index an interrupted import left missing, whatever the size of the next import', async () => {
     await db.query('ALTER TABLE person_identifiers DROP CONSTRAINT person_identifiers_pkey');
-    await importWith(records.slice(510, 520));
+    await importWith(records.slice(1020, 1030));
     expect(await hasKeyIndex()).toBe(true);
     const [{ count }] = (await db.query<{ count: number }>('SELECT count(*)::int AS count FROM persons')) as [{ count: number }];
-    expect(count).toBe(520);
+    expect(count).toBe(1020);
   });
 });
