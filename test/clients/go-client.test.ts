@@ -2,13 +2,11 @@ import { existsSync } from 'node:fs';
 import { copyFile, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { createAccount, type TestAccount } from '../support/factories.ts';
 import { startTestKith, type TestKith } from '../support/kith.ts';
-import { loadCompanies, newCompany } from '../support/companies.ts';
-import { loadPersons, newPerson } from '../support/persons.ts';
 import { repoRoot, runProcess } from '../support/processes.ts';
-import { startWebhookReceiver } from '../support/webhook-receiver.ts';
+import { runConformance } from './run-conformance.ts';
 
 const CLIENT_MODULE = 'github.com/fullcontact/fullcontact-go/fc';
 const PROGRAM_DIR = `${repoRoot}test/clients/go`;
@@ -73,35 +71,6 @@ describe('the official Go client (fullcontact-go), unmodified', () => {
       console.warn(`skipped: ${unavailable}`);
       context.skip();
     }
-    const person = newPerson();
-    await loadPersons(kith, [person]);
-    const company = newCompany();
-    await loadCompanies(kith, [company]);
-    const receiver = await startWebhookReceiver();
-    try {
-      const run = await runProcess(program, [], {
-        KITH_URL: kith.url,
-        KITH_API_KEY: account.key,
-        KITH_PERSON_EMAIL: person.details.emails[0]!.value,
-        KITH_PERSON_PHONE: person.details.phones[0]!.value,
-        KITH_PERSON_NAME: person.fullName!,
-        KITH_WEBHOOK_URL: `${receiver.url}/go`,
-        KITH_COMPANY_DOMAIN: company.domain,
-        KITH_COMPANY_NAME: company.name,
-        KITH_COMPANY_WEBHOOK_URL: `${receiver.url}/go-company`,
-      });
-      const report = `${run.stdout}${run.stderr}`;
-      expect(report).toMatch(/^0 failed$/m);
-      expect(run.code, report).toBe(0);
-      // The webhook answers the client asked for arrive (person, company, audience), as the synchronous
-      // answers would have been.
-      const deliveries = await receiver.waitFor(3, 30_000);
-      const byPath = Object.fromEntries(deliveries.map((delivery) => [delivery.url, JSON.parse(delivery.body)]));
-      expect(byPath['/go']).toMatchObject({ fullName: person.fullName });
-      expect(byPath['/go-company']).toMatchObject({ name: company.name });
-      expect(byPath['/go/audience']).toMatchObject({ result: { downloadUrl: expect.stringContaining('/v3/audience.download?requestId=') } });
-    } finally {
-      await receiver.close();
-    }
+    await runConformance(kith, account, 'go', program, []);
   });
 });

@@ -1,10 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { createAccount, type TestAccount } from '../support/factories.ts';
 import { startTestKith, type TestKith } from '../support/kith.ts';
-import { loadCompanies, newCompany } from '../support/companies.ts';
-import { loadPersons, newPerson } from '../support/persons.ts';
 import { repoRoot, runProcess } from '../support/processes.ts';
-import { startWebhookReceiver } from '../support/webhook-receiver.ts';
+import { runConformance } from './run-conformance.ts';
 
 const project = `${repoRoot}test/clients/java/`;
 
@@ -34,36 +32,7 @@ describe('the official Java 11 client (com.fullcontact.client:java11), unmodifie
 
   it('passes every conformance check', async ({ skip }) => {
     if (notServed) skip(`the package registry does not serve the official Java client: ${notServed}`);
-    const person = newPerson();
-    await loadPersons(kith, [person]);
-    const company = newCompany();
-    await loadCompanies(kith, [company]);
-    const receiver = await startWebhookReceiver();
-    try {
-      // `target/dependency/*` is expanded by java itself, not by a shell.
-      const run = await runProcess('java', ['-cp', `${project}target/classes:${project}target/dependency/*`, 'Conformance'], {
-        KITH_URL: kith.url,
-        KITH_API_KEY: account.key,
-        KITH_PERSON_EMAIL: person.details.emails[0]!.value,
-        KITH_PERSON_PHONE: person.details.phones[0]!.value,
-        KITH_PERSON_NAME: person.fullName!,
-        KITH_WEBHOOK_URL: `${receiver.url}/java`,
-        KITH_COMPANY_DOMAIN: company.domain,
-        KITH_COMPANY_NAME: company.name,
-        KITH_COMPANY_WEBHOOK_URL: `${receiver.url}/java-company`,
-      });
-      const report = `${run.stdout}${run.stderr}`;
-      expect(report).toMatch(/^0 failed$/m);
-      expect(run.code, report).toBe(0);
-      // The webhook answers the client asked for arrive (person, company, audience), as the synchronous
-      // answers would have been.
-      const deliveries = await receiver.waitFor(3, 30_000);
-      const byPath = Object.fromEntries(deliveries.map((delivery) => [delivery.url, JSON.parse(delivery.body)]));
-      expect(byPath['/java']).toMatchObject({ fullName: person.fullName });
-      expect(byPath['/java-company']).toMatchObject({ name: company.name });
-      expect(byPath['/java/audience']).toMatchObject({ result: { downloadUrl: expect.stringContaining('/v3/audience.download?requestId=') } });
-    } finally {
-      await receiver.close();
-    }
+    // `target/dependency/*` is expanded by java itself, not by a shell.
+    await runConformance(kith, account, 'java', 'java', ['-cp', `${project}target/classes:${project}target/dependency/*`, 'Conformance']);
   }, 120_000);
 });
