@@ -79,6 +79,9 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
     KITH_TOPIC_PREFIX: `chaos${randomBytes(5).toString('hex')}`,
     KITH_TOPIC_PARTITIONS: '4',
     KITH_WEBHOOK_ALLOWED_NETWORKS: '127.0.0.1/32',
+    // Retries within the run's wait for deliveries: the default schedule waits 5 min before the third attempt,
+    // so an attempt cut off twice by the faults would be retried after the test has stopped looking.
+    KITH_WEBHOOK_SCHEDULE: '1,2,5,10,20',
     KITH_SYNC_DEADLINE_MS: String(options.syncDeadlineMs),
   };
   const requestWorkers = WORKER_NAMES.filter((worker) => worker !== 'usage' && worker !== 'delivery');
@@ -184,6 +187,8 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
   const delivered = () => new Set(receiver.received.map((webhook) => Number(new URL(webhook.url, 'http://x').searchParams.get('n'))));
   const deadline = Date.now() + Math.max(120_000, options.requests * 20);
   while ([...accepted].some((n) => !delivered().has(n)) && Date.now() < deadline) await sleep(500);
+  const undelivered = [...accepted].filter((n) => !delivered().has(n));
+  if (undelivered.length > 0) say(`accepted, not delivered: ${JSON.stringify(await deliveryRows(undelivered))}`);
 
   const deliveries = receiver.received.map((webhook) => ({
     n: Number(new URL(webhook.url, 'http://x').searchParams.get('n')),
@@ -209,6 +214,14 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
     answeredDuringOutage: duringOutage.length,
     slowestDuringOutageMs: Math.max(0, ...duringOutage.map((answer) => answer.ms)),
   };
+
+  /** What the delivery log holds for requests by number: whether a delivery was made, and how it stands. */
+  async function deliveryRows(numbers: number[]) {
+    const listed = await new KithClient(live(), adminToken).admin('GET', `/accounts/${account.body.id}/deliveries?limit=1000`);
+    const rows: { url: string }[] = listed.body.deliveries ?? [];
+    const byNumber = new Map(rows.map((row) => [Number(new URL(row.url).searchParams.get('n')), row]));
+    return numbers.map((n) => ({ n, delivery: byNumber.get(n) ?? 'none in the delivery log' }));
+  }
 
   const statsClient = () => new KithClient(live(), adminToken);
   return {
