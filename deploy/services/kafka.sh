@@ -86,6 +86,8 @@ start() {
     if [[ $(cat "$DIR/data.version" 2>/dev/null) != "$VERSION" ]]; then rm -rf "$DIR/data"; fi
     if [[ ! -f $DIR/data/meta.properties ]]; then
       local id; id=$(head -c16 /dev/urandom | base64 | tr '+/' '-_' | tr -d '=')
+      # One id in 64 starts with '-', which the storage tool's argument parser takes for an option.
+      while [[ $id == -* ]]; do id=$(head -c16 /dev/urandom | base64 | tr '+/' '-_' | tr -d '='); done
       log "formatting $DIR/data (cluster id $id)"
       rm -rf "$DIR/data"
       "${java[@]}" kafka.tools.StorageTool format -t "$id" -c "$DIR/server.properties" >"$DIR/logs/format.log" 2>&1 \
