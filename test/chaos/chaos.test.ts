@@ -17,7 +17,7 @@ describe('distributed mode under faults: workers, an ingress and the broker kill
       progress: (line) => process.stdout.write(`[chaos] ${line}\n`),
     });
     process.stdout.write(`[chaos] counts ${JSON.stringify(result.counts)}\n`);
-  }, 480_000);
+  }, 960_000);
   afterAll(() => result?.close(), 120_000);
 
   it('delivers every accepted request, each under one webhook-id', () => {

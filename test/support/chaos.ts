@@ -187,8 +187,18 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
   const delivered = () => new Set(receiver.received.map((webhook) => Number(new URL(webhook.url, 'http://x').searchParams.get('n'))));
   const deadline = Date.now() + Math.max(120_000, options.requests * 20);
   while ([...accepted].some((n) => !delivered().has(n)) && Date.now() < deadline) await sleep(500);
-  const undelivered = [...accepted].filter((n) => !delivered().has(n));
-  if (undelivered.length > 0) say(`accepted, not delivered: ${JSON.stringify(await deliveryRows(undelivered))}`);
+  const undelivered = () => [...accepted].filter((n) => !delivered().has(n));
+  if (undelivered().length > 0) {
+    // Not lost while the delivery log holds them pending a retry: wait for that retry (a few minutes at most).
+    const rows = await deliveryRows(undelivered());
+    say(`accepted, not delivered yet: ${JSON.stringify(rows)}`);
+    const due = rows.map((row) => (typeof row.delivery === 'string' ? NaN : Date.parse(row.delivery.nextAttemptAt ?? '')));
+    if (due.every((at) => Number.isFinite(at))) {
+      const retryDeadline = Math.min(Math.max(...due) + 30_000, Date.now() + 420_000);
+      while (undelivered().length > 0 && Date.now() < retryDeadline) await sleep(1000);
+      say(`after their retries, still not delivered: ${JSON.stringify(undelivered())}`);
+    }
+  }
 
   const deliveries = receiver.received.map((webhook) => ({
     n: Number(new URL(webhook.url, 'http://x').searchParams.get('n')),
@@ -218,7 +228,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
   /** What the delivery log holds for requests by number: whether a delivery was made, and how it stands. */
   async function deliveryRows(numbers: number[]) {
     const listed = await new KithClient(live(), adminToken).admin('GET', `/accounts/${account.body.id}/deliveries?limit=1000`);
-    const rows: { url: string }[] = listed.body.deliveries ?? [];
+    const rows: { url: string; nextAttemptAt?: string | null }[] = listed.body.deliveries ?? [];
     const byNumber = new Map(rows.map((row) => [Number(new URL(row.url).searchParams.get('n')), row]));
     return numbers.map((n) => ({ n, delivery: byNumber.get(n) ?? 'none in the delivery log' }));
   }
