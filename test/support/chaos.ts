@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { WORKER_NAMES } from '../../schemas/events/topics.ts';
 import { KithClient } from './client.ts';
-import { databaseUrl } from './modes.ts';
+import { freshPostgresDatabase } from './fresh-database.ts';
 import { newPerson } from './persons.ts';
 import { startPrivateBroker, type PrivateBroker } from './private-broker.ts';
 import { startKithProcess, type KithProcess } from './processes.ts';
@@ -68,10 +68,13 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
   const say = options.progress;
   const broker: PrivateBroker = await startPrivateBroker('chaos');
+  // A database of its own: every Kith's delivery worker claims due rows of the deliveries table it is given, so
+  // another suite's Kith on the shared database (default schedule, no loopback allowed) would claim and fail these.
+  const database = await freshPostgresDatabase();
   const receiver: WebhookReceiver = await startWebhookReceiver();
   const adminToken = `kith_admin_chaos_${randomBytes(16).toString('hex')}`;
   const env = {
-    DATABASE_URL: databaseUrl(),
+    DATABASE_URL: database.url,
     KAFKA_BROKERS: broker.brokers,
     CLICKHOUSE_URL: clickhouseUrl(),
     KITH_CLICKHOUSE_DATABASE: 'kith_test',
@@ -259,6 +262,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosResult> {
       await Promise.all([...running.values()].map((process) => process.stop('SIGTERM')));
       await receiver.close();
       await broker.remove();
+      await database.drop();
     },
   };
 }
