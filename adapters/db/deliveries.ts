@@ -1,5 +1,5 @@
 import type { WebhookAttempt, WebhookDelivery } from '../../schemas/admin/webhooks.ts';
-import type { DeliveryStore } from './port.ts';
+import type { ClaimedDelivery, DeliveryStore } from './port.ts';
 import { isoTimestamp, isoTimestampOrNull } from './rows.ts';
 import type { SqlClient } from './sql-client.ts';
 
@@ -51,6 +51,9 @@ const toAttempt = (row: AttemptRow): WebhookAttempt => ({
   error: row.error,
 });
 
+type ClaimedRow = { id: string; account_id: string; url: string; body: string; attempts: number };
+const toClaimed = (row: ClaimedRow): ClaimedDelivery => ({ id: row.id, accountId: row.account_id, url: row.url, body: row.body, attempt: row.attempts });
+
 export function deliveryStore(db: SqlClient): DeliveryStore {
   return {
     async enqueue(delivery) {
@@ -63,11 +66,22 @@ export function deliveryStore(db: SqlClient): DeliveryStore {
       return rows.length > 0;
     },
 
+    async enqueueClaimed(delivery, { now, leaseMs }) {
+      const [row] = await db.query<ClaimedRow>(
+        `INSERT INTO webhook_deliveries
+           (id, account_id, request_id, operation, url, body, status, next_attempt_at, created_at, updated_at, attempts, locked_until)
+         VALUES ($1, $2, $3, $4, $5, $6, 'pending', $7, $7, $8, 1, $8::timestamptz + $9 * interval '1 millisecond')
+         ON CONFLICT (id) DO NOTHING RETURNING id, account_id, url, body, attempts`,
+        [delivery.id, delivery.accountId, delivery.requestId, delivery.operation, delivery.url, delivery.body, delivery.createdAt, now, leaseMs],
+      );
+      return row && toClaimed(row);
+    },
+
     async claimDue({ now, limit, leaseMs, inFlight, perAccount }) {
       if (limit <= 0) return [];
       // Each account gets at most its free slots (perAccount less what it has in flight). The outer conditions
       // are checked again on the locked row, so two processes never claim the same one.
-      const rows = await db.query<{ id: string; account_id: string; url: string; body: string; attempts: number }>(
+      const rows = await db.query<ClaimedRow>(
         `UPDATE webhook_deliveries d
          SET attempts = d.attempts + 1, locked_until = $1::timestamptz + $3 * interval '1 millisecond', updated_at = $1
          WHERE d.id IN (
@@ -84,21 +98,29 @@ export function deliveryStore(db: SqlClient): DeliveryStore {
          RETURNING d.id, d.account_id, d.url, d.body, d.attempts`,
         [now, limit, leaseMs, [...inFlight.keys()], perAccount, [...inFlight.values()]],
       );
-      return rows.map((row) => ({ id: row.id, accountId: row.account_id, url: row.url, body: row.body, attempt: row.attempts }));
+      return rows.map(toClaimed);
     },
 
     async finish(deliveryId, attempt, next, now) {
-      await db.transaction(async (tx) => {
-        await tx.query(
-          `INSERT INTO webhook_attempts (delivery_id, attempt, started_at, outcome, status_code, latency_ms, error)
-           VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING`,
-          [deliveryId, attempt.attempt, attempt.startedAt, attempt.outcome, attempt.statusCode, attempt.latencyMs, attempt.error],
-        );
-        await tx.query(
-          `UPDATE webhook_deliveries SET status = $2, next_attempt_at = $3, locked_until = NULL, updated_at = $4 WHERE id = $1`,
-          [deliveryId, next.status, next.status === 'pending' ? next.nextAttemptAt : null, now],
-        );
-      });
+      // One statement (one round trip), atomic as a transaction would be.
+      await db.query(
+        `WITH logged AS (
+           INSERT INTO webhook_attempts (delivery_id, attempt, started_at, outcome, status_code, latency_ms, error)
+           VALUES ($1, $5, $6, $7, $8, $9, $10) ON CONFLICT DO NOTHING)
+         UPDATE webhook_deliveries SET status = $2, next_attempt_at = $3, locked_until = NULL, updated_at = $4 WHERE id = $1`,
+        [
+          deliveryId,
+          next.status,
+          next.status === 'pending' ? next.nextAttemptAt : null,
+          now,
+          attempt.attempt,
+          attempt.startedAt,
+          attempt.outcome,
+          attempt.statusCode,
+          attempt.latencyMs,
+          attempt.error,
+        ],
+      );
     },
 
     async list(accountId, { status, limit }) {

@@ -17,6 +17,7 @@ export function attemptOutcome(next: DeliveryAfterAttempt): DeliveryAttemptOutco
 export function meteredDeliveries(store: DeliveryStore, metrics: DeliveryMetrics): DeliveryStore {
   return {
     enqueue: (delivery) => store.enqueue(delivery),
+    enqueueClaimed: (delivery, claim) => store.enqueueClaimed(delivery, claim),
     claimDue: (input) => store.claimDue(input),
     async finish(deliveryId, attempt, next, now) {
       await store.finish(deliveryId, attempt, next, now);

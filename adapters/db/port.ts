@@ -79,6 +79,11 @@ export interface DeliveryStore {
   /** Stores a new delivery, due at once; false when it was stored before (a redelivered event). */
   enqueue(delivery: NewDelivery): Promise<boolean>;
   /**
+   * Stores a new delivery already claimed for its first attempt, held for `leaseMs` as claimDue holds one, for
+   * a caller with a slot free to attempt it at once; undefined when it was stored before (a redelivered event).
+   */
+  enqueueClaimed(delivery: NewDelivery, claim: { now: Date; leaseMs: number }): Promise<ClaimedDelivery | undefined>;
+  /**
    * Claims up to `limit` due deliveries for one attempt each, for each account at most `perAccount` less
    * what it has `inFlight` already, holding them for `leaseMs` so that no other process attempts them
    * meanwhile (a process that dies lets its claims lapse).

@@ -62,6 +62,25 @@ describe.each(drivers)('DeliveryStore conformance ($name)', (driver) => {
     expect(again.every((delivery) => delivery.attempt === 2)).toBe(true);
   });
 
+  it('stores a delivery claimed for its first attempt: held for the lease, once, then due again', async () => {
+    const delivery: NewDelivery = {
+      id: `msg_${randomBytes(10).toString('hex')}`,
+      accountId: randomUUID(),
+      requestId: 'r',
+      operation: 'person.enrich',
+      url: 'https://example.com/hook',
+      body: '{"a":1}',
+      createdAt: T0,
+    };
+    const claimed = await store.enqueueClaimed(delivery, { now: at(0), leaseMs: 10_000 });
+    expect(claimed).toEqual({ id: delivery.id, accountId: delivery.accountId, url: delivery.url, body: '{"a":1}', attempt: 1 });
+    expect(await store.enqueueClaimed(delivery, { now: at(0), leaseMs: 10_000 })).toBeUndefined();
+    expect(await store.enqueue(delivery)).toBe(false);
+    const mine = (claims: { id: string }[]) => claims.filter((other) => other.id === delivery.id);
+    expect(mine(await claim(at(5_000)))).toEqual([]);
+    expect(mine(await claim(at(11_000)))).toEqual([{ ...claimed, attempt: 2 }]);
+  });
+
   it("claims for each account at most perAccount less what it has in flight", async () => {
     const accountId = randomUUID();
     await enqueued(5, accountId);

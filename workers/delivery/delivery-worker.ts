@@ -1,6 +1,6 @@
 import type { Bus, Consumer } from '../../adapters/bus/port.ts';
 import type { Clock } from '../../adapters/clock.ts';
-import type { ClaimedDelivery, DeliveryStore } from '../../adapters/db/port.ts';
+import type { ClaimedDelivery, DeliveryStore, NewDelivery } from '../../adapters/db/port.ts';
 import type { Logger } from '../../adapters/logger.ts';
 import { decodeEvent } from '../../schemas/events/decode.ts';
 import { DeliveryRequested } from '../../schemas/events/delivery-requested.ts';
@@ -38,42 +38,84 @@ const SWEEP_INTERVAL_MS = 3_600_000;
  */
 export async function startDeliveryWorker(options: DeliveryWorkerOptions): Promise<Consumer> {
   const log = options.log.child({ worker: 'delivery' });
+  const leaseMs = options.leaseMs ?? options.attempt.timeoutMs * 2 + 10_000;
+  /** Slots held: by account, and in all. */
   const inFlight = new Map<string, number>();
+  let busy = 0;
   const running = new Set<Promise<void>>();
+  let claiming = false;
   let wake: () => void = () => {};
   let stopping = false;
 
-  async function attemptOne(delivery: ClaimedDelivery) {
-    inFlight.set(delivery.accountId, (inFlight.get(delivery.accountId) ?? 0) + 1);
-    try {
-      const { attempt, next } = await attemptDelivery(delivery, options.attempt);
-      await options.store.finish(delivery.id, attempt, next, options.clock.now());
-      log.info({ deliveryId: delivery.id, accountId: delivery.accountId, attempt: attempt.attempt, outcome: attempt.outcome, status: attempt.statusCode }, 'webhook attempt');
-    } catch (error) {
-      // The claim lapses and the delivery is attempted again, with the same webhook-id.
-      log.error({ err: error, deliveryId: delivery.id }, 'webhook attempt could not be recorded');
-    } finally {
-      const left = (inFlight.get(delivery.accountId) ?? 1) - 1;
-      if (left > 0) inFlight.set(delivery.accountId, left);
-      else inFlight.delete(delivery.accountId);
+  const hasFreeSlot = (accountId: string) => busy < options.concurrency && (inFlight.get(accountId) ?? 0) < options.perAccount;
+
+  /** Holds one of the process's slots and one of the account's until the returned function is called. */
+  function holdSlot(accountId: string): () => void {
+    inFlight.set(accountId, (inFlight.get(accountId) ?? 0) + 1);
+    busy += 1;
+    return () => {
+      busy -= 1;
+      const left = (inFlight.get(accountId) ?? 1) - 1;
+      if (left > 0) inFlight.set(accountId, left);
+      else inFlight.delete(accountId);
       wake();
-    }
+    };
+  }
+
+  /** Attempts a claimed delivery in the background, then lets its slot go. */
+  function attempt(delivery: ClaimedDelivery, releaseSlot: () => void) {
+    const attempted = (async () => {
+      try {
+        const { attempt, next } = await attemptDelivery(delivery, options.attempt);
+        await options.store.finish(delivery.id, attempt, next, options.clock.now());
+        log.info({ deliveryId: delivery.id, accountId: delivery.accountId, attempt: attempt.attempt, outcome: attempt.outcome, status: attempt.statusCode }, 'webhook attempt');
+      } catch (error) {
+        // The claim lapses and the delivery is attempted again, with the same webhook-id.
+        log.error({ err: error, deliveryId: delivery.id }, 'webhook attempt could not be recorded');
+      } finally {
+        releaseSlot();
+      }
+    })();
+    running.add(attempted);
+    void attempted.finally(() => running.delete(attempted));
   }
 
   async function claimAndStart(): Promise<number> {
-    const free = options.concurrency - running.size;
-    const claimed = await options.store.claimDue({
-      now: options.clock.now(),
-      limit: free,
-      perAccount: options.perAccount,
-      leaseMs: options.leaseMs ?? options.attempt.timeoutMs * 2 + 10_000,
-      inFlight,
-    });
-    for (const delivery of claimed) {
-      const attempt = attemptOne(delivery).finally(() => running.delete(attempt));
-      running.add(attempt);
+    claiming = true;
+    try {
+      const claimed = await options.store.claimDue({
+        now: options.clock.now(),
+        limit: options.concurrency - busy,
+        perAccount: options.perAccount,
+        leaseMs,
+        inFlight,
+      });
+      for (const delivery of claimed) attempt(delivery, holdSlot(delivery.accountId));
+      return claimed.length;
+    } finally {
+      claiming = false;
     }
-    return claimed.length;
+  }
+
+  /**
+   * A new delivery, stored before its event is committed. With a slot free (and no claim under way, which
+   * counts on the slots as they were) it is stored claimed and attempted at once, sparing the claim query;
+   * otherwise it waits, due, for the loop.
+   */
+  async function receive(delivery: NewDelivery) {
+    if (stopping || claiming || !hasFreeSlot(delivery.accountId)) {
+      await options.store.enqueue(delivery);
+      wake();
+      return;
+    }
+    const releaseSlot = holdSlot(delivery.accountId);
+    let claimed: ClaimedDelivery | undefined;
+    try {
+      claimed = await options.store.enqueueClaimed(delivery, { now: options.clock.now(), leaseMs });
+    } finally {
+      if (!claimed) releaseSlot();
+    }
+    if (claimed) attempt(claimed, releaseSlot);
   }
 
   async function loop() {
@@ -84,7 +126,7 @@ export async function startDeliveryWorker(options: DeliveryWorkerOptions): Promi
       } catch (error) {
         log.error({ err: error }, 'due deliveries could not be claimed; trying again');
       }
-      if (started > 0 && running.size < options.concurrency) continue;
+      if (started > 0 && busy < options.concurrency) continue;
       await new Promise<void>((resolve) => {
         const timer = setTimeout(() => resolve(), options.pollMs ?? 500);
         wake = () => {
@@ -123,8 +165,7 @@ export async function startDeliveryWorker(options: DeliveryWorkerOptions): Promi
           log.warn({ partition: message.partition, offset: message.offset }, 'malformed delivery event skipped');
           return;
         }
-        await options.store.enqueue({ ...event, id: event.deliveryId, createdAt: new Date(event.createdAt) });
-        wake();
+        await receive({ ...event, id: event.deliveryId, createdAt: new Date(event.createdAt) });
       },
     })
     .catch(async (error: unknown) => {
