@@ -8,6 +8,8 @@ export type HttpRequest = {
   body: string;
   /** The body of the next request sent, when requests are to differ: one rotation shared by every connection and run. */
   nextBody?: () => string;
+  /** Told of every answer: the body the request sent, and the status. */
+  onAnswer?: (body: string, status: number) => void;
 };
 
 /** Each call gives the next of `bodies`, starting again from the first after the last. */
@@ -73,7 +75,16 @@ class Latencies {
  * declare `url` a string; the library takes an array too.
  */
 function runAutocannon(target: LoadTarget, options: RunOptions, latencies: Latencies): Promise<autocannon.Result> {
-  const { nextBody } = target.request;
+  const { nextBody, onAnswer } = target.request;
+  // autocannon keeps a context per connection, and a connection has one request in flight.
+  const perRequest = {
+    setupRequest: (request: autocannon.Request, context: { body?: string }) => {
+      if (!nextBody) return request;
+      context.body = nextBody();
+      return { ...request, body: context.body };
+    },
+    onResponse: (status: number, _body: string, context: { body?: string }) => onAnswer?.(context.body ?? target.request.body, status),
+  };
   return new Promise((resolve, reject) => {
     const instance = autocannon(
       {
@@ -81,7 +92,7 @@ function runAutocannon(target: LoadTarget, options: RunOptions, latencies: Laten
         method: target.request.method,
         headers: target.request.headers,
         body: target.request.body,
-        ...(nextBody && { requests: [{ setupRequest: (request: autocannon.Request) => ({ ...request, body: nextBody() }) }] }),
+        ...((nextBody || onAnswer) && { requests: [perRequest] }),
         connections: options.connections,
         duration: options.durationS,
         overallRate: options.overallRate,

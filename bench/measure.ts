@@ -5,7 +5,13 @@ import { openWindow, type WindowUsage } from './rss.ts';
 
 export type MeasureSettings = { durationS: number; warmupS: number; connections: number; fixedLoadFraction: number; phases: number };
 
-type Side = { name: string; target: LoadTarget; processes: BenchProcess[] };
+/** `onPhase` is told when a measured run starts (its kind) and ends (undefined); the next step waits for it. */
+type Side = {
+  name: string;
+  target: LoadTarget;
+  processes: BenchProcess[];
+  onPhase?: (phase: Measurement['kind'] | undefined) => Promise<void>;
+};
 type Saturation = { measurement: Measurement; usage: WindowUsage };
 
 const describe = (m: Measurement) =>
@@ -18,7 +24,9 @@ async function saturation(side: Side, settings: MeasureSettings, progress: (line
   await saturate(side.target, { connections: settings.connections, durationS: settings.warmupS });
   progress(`${side.name}: saturation, ${settings.connections} connections, ${settings.durationS} s`);
   const window = openWindow(side.processes);
+  await side.onPhase?.('saturation');
   const measurement = await saturate(side.target, { connections: settings.connections, durationS: settings.durationS });
+  await side.onPhase?.(undefined);
   const usage = window.close();
   progress(`${side.name}: ${describe(measurement)} (load generator ${usage.loadGeneratorCpuPercent}% CPU, machine ${usage.machineCpuBusyPercent}% busy)`);
   return { measurement, usage };
@@ -26,7 +34,9 @@ async function saturation(side: Side, settings: MeasureSettings, progress: (line
 
 async function offered(side: Side, rate: number, settings: MeasureSettings, progress: (line: string) => void): Promise<Measurement> {
   progress(`${side.name}: fixed load of ${rate.toLocaleString('en-US')} req/s, ${settings.durationS} s`);
+  await side.onPhase?.('fixed-rate');
   const measurement = await fixedRate(side.target, { connections: settings.connections, durationS: settings.durationS, rate, phases: settings.phases });
+  await side.onPhase?.(undefined);
   progress(`${side.name}: ${describe(measurement)}`);
   return measurement;
 }

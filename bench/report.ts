@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { ProfileSummary } from './cpu-profile.ts';
 import type { Measurement } from './load.ts';
 import type { GitState, Machine } from './machine.ts';
+import type { DeliveryResult } from './webhook-sink.ts';
 import { repoRoot } from './processes.ts';
 
 export const resultsDir = join(repoRoot, 'bench', 'results');
@@ -49,6 +50,8 @@ export type RunResult = {
   ratios: { rps: number; p50AtFixedRate: number; p99AtFixedRate: number };
   exitCodes: Record<string, number | string | null>;
   profiles?: ProfileSummary[];
+  /** Webhook scenarios: what the deliveries of each measured run's 202s did. */
+  deliveries?: DeliveryResult;
 };
 
 export const ratio = (kith: number, baseline: number) => (baseline > 0 ? Math.round((kith / baseline) * 1000) / 1000 : 0);
@@ -103,6 +106,32 @@ function runTable(runs: RunResult[]): string[] {
     );
   }
   return lines;
+}
+
+/** Webhook runs: from each 202 to the first attempt of its delivery, and deliveries beside intake. */
+function deliveryTable(runs: RunResult[]): string[] {
+  const watched = runs.filter((run) => run.deliveries);
+  if (watched.length === 0) return [];
+  const lines = [
+    '| mode | run | accepted (202/s) | first attempts/s meanwhile | delivered of accepted | all delivered after the run, s | 202 to first attempt p50 / p99 / max ms |',
+    '|---|---|---:|---:|---:|---:|---:|',
+  ];
+  for (const run of watched) {
+    for (const [phase, d] of Object.entries(run.deliveries!)) {
+      const at = phase === 'fixed-rate' ? `fixed load, ${n(run.kith.fixedRate.offeredRate ?? 0)}/s` : 'saturation';
+      lines.push(
+        `| ${label(run)} | ${at} | ${n(d.accepted)} (${n(d.acceptedPerSecond)}/s) | ${n(d.deliveredPerSecond)} | ${n(d.delivered)} of ${n(d.accepted)} | ${(d.drainedMs / 1000).toFixed(1)} | ${n(d.firstAttemptMs.p50)} / ${n(d.firstAttemptMs.p99)} / ${n(d.firstAttemptMs.max)} |`,
+      );
+    }
+  }
+  return [
+    '',
+    'Webhook deliveries: the time from each 202 reaching the load generator to the first attempt of its delivery reaching the',
+    "bench's receiver, over the requests of each run; first attempts/s counts every attempt arriving during the run. After each run of",
+    'Kith the harness waits (up to 120 s) until every request so far has had its first attempt, so that no backlog carries into the next run.',
+    '',
+    ...lines,
+  ];
 }
 
 function processTable(runs: RunResult[]): string[] {
@@ -201,6 +230,7 @@ export async function writeReport(): Promise<void> {
       first.summary,
       '',
       ...runTable(runs),
+      ...deliveryTable(runs),
       '',
       `Saturation: ${first.settings.connections} connections for ${first.settings.durationS} s after a ${first.settings.warmupS} s warm-up. ` +
         `Offered load: ${first.settings.fixedLoadFraction} × Kith's saturation req/s, for ${first.settings.durationS} s, against both.`,

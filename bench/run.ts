@@ -16,6 +16,7 @@ import { ratio, resultsDir, saveRun, type RunResult } from './report.ts';
 import { machineBusyPercent } from './rss.ts';
 import { scenarios, type Scenario } from './scenarios.ts';
 import { startServices } from './services.ts';
+import { watchDeliveries } from './webhook-sink.ts';
 
 const HELP = `npm run bench [-- options]
 
@@ -39,6 +40,9 @@ bench/results/<scenario>-<mode>-<time>.json and bench/results/REPORT.md.
 `;
 
 type Settings = RunResult['settings'] & { keepLogs: boolean; waitIdleS: number };
+
+/** How long, after a run of a webhook scenario, its requests' first attempts are waited for before going on. */
+const DELIVERY_DRAIN_MS = 120_000;
 
 /** Machine CPU use above which other work is taken to be running. */
 const QUIET_PERCENT = 15;
@@ -158,19 +162,21 @@ async function startTargets(scenario: Scenario, mode: BenchMode, settings: Setti
   await scenario.setup?.({ mode, urls: kith.urls, adminToken: kith.adminToken, account, kithEnv: kith.env, services, progress });
 
   const path = `/v3/${scenario.operation}`;
-  const request = (nextBody?: () => string): HttpRequest => ({
+  const deliveries = scenario.watchesDeliveries ? watchDeliveries(DELIVERY_DRAIN_MS) : undefined;
+  const request = (nextBody?: () => string, onAnswer?: HttpRequest['onAnswer']): HttpRequest => ({
     method: 'POST',
     path,
     headers: { 'content-type': 'application/json', authorization: `Bearer ${account.apiKey}` },
     body: JSON.stringify(scenario.body),
     nextBody,
+    onAnswer,
   });
   // Kith and the baseline each go through the bodies from the first, Kith's rotation going on across its runs.
-  const kithTarget: LoadTarget = { urls: kith.urls.map((url) => `${url}${path}`), request: request(bodies && rotation(bodies)) };
+  const kithTarget: LoadTarget = { urls: kith.urls.map((url) => `${url}${path}`), request: request(bodies && rotation(bodies), deliveries?.accepted) };
   const baselineTarget: LoadTarget = { urls: [`http://127.0.0.1:${baseline.port}${path}`], request: request(bodies && rotation(bodies)) };
   await checkAnswers(kithTarget.urls, kithTarget.request, scenario.expectStatus ?? 200, (body) => v3Operations[scenario.operation].response.parse(body));
   await checkAnswers(baselineTarget.urls, baselineTarget.request, 200);
-  return { request: kithTarget.request, distinctBodies: bodies?.length, kith, kithTarget, baseline, baselineTarget };
+  return { request: kithTarget.request, distinctBodies: bodies?.length, kith, kithTarget, baseline, baselineTarget, deliveries };
 }
 
 async function runScenario(scenario: Scenario, mode: BenchMode, settings: Settings): Promise<void> {
@@ -184,14 +190,21 @@ async function runScenario(scenario: Scenario, mode: BenchMode, settings: Settin
   scratch.add(dataDir);
   let clean = false;
   try {
-    const { request, distinctBodies, kith, kithTarget, baseline, baselineTarget } = await startTargets(scenario, mode, runSettings, { logDir, dataDir, profileDir });
+    const { request, distinctBodies, kith, kithTarget, baseline, baselineTarget, deliveries } = await startTargets(scenario, mode, runSettings, { logDir, dataDir, profileDir });
     const backgroundCpuBusyPercent = await waitForQuiet(settings.waitIdleS);
     const measured = await measureAgainstBaseline(
-      { name: 'Kith', target: kithTarget, processes: kith.processes },
+      { name: 'Kith', target: kithTarget, processes: kith.processes, onPhase: deliveries?.phase },
       { name: 'baseline', target: baselineTarget, processes: [baseline] },
       runSettings,
       progress,
     );
+    const delivered = deliveries?.result();
+    for (const [phase, d] of Object.entries(delivered ?? {})) {
+      progress(
+        `${phase}: ${d.accepted} accepted (${d.acceptedPerSecond}/s), ${d.delivered} delivered, ${d.deliveredPerSecond} first attempts/s meanwhile, ` +
+          `all in ${d.drainedMs} ms more; 202 to first attempt p50 ${d.firstAttemptMs.p50} ms, p99 ${d.firstAttemptMs.p99} ms`,
+      );
+    }
 
     progress('stopping');
     const exitCodes = await stopAll();
@@ -227,6 +240,7 @@ async function runScenario(scenario: Scenario, mode: BenchMode, settings: Settin
       },
       exitCodes,
       profiles,
+      deliveries: delivered,
     };
     const file = await saveRun(result);
 

@@ -6,7 +6,7 @@ import { BENCH_RECORD_ID, createBenchRecord } from './identity-records.ts';
 import { benchPersonEmails, EMBEDDED_PERSONS, loadEmbeddedPersons, preparePersonDatabase } from './person-data.ts';
 import { benchCompanies, prepareCompanyDatabase } from './company-data.ts';
 import { loadUsageEvents } from './usage-load.ts';
-import { startWebhookSink, WEBHOOK_SINK_PORT } from './webhook-sink.ts';
+import { startWebhookSink, webhookUrlFor } from './webhook-sink.ts';
 
 /** What a scenario's setup gets: the running deployment and the account whose key the load uses. */
 export type ScenarioContext = {
@@ -49,6 +49,11 @@ export type Scenario = {
   bodies?(): unknown[];
   /** The status every answer of the load must have (200 unless given). */
   expectStatus?: number;
+  /**
+   * The requests ask for webhooks to the bench's sink (./webhook-sink.ts): the time from each 202 to its first
+   * delivery attempt is measured, and the delivery rate beside the intake rate.
+   */
+  watchesDeliveries?: boolean;
   /** Runs after the account exists and before the warm-up: load data, prime caches. */
   setup?(context: ScenarioContext): Promise<void>;
 };
@@ -70,21 +75,24 @@ function emailBatches(emails: string[], size: number, count: number): string[][]
 
 /** person.enrich by email (or a batch of it) on a million generated persons, in a database of their own. */
 function personEnrich(name: string, summary: string, webhook: boolean, batch = 0): Scenario {
-  const webhookUrl = webhook ? { webhookUrl: `http://127.0.0.1:${WEBHOOK_SINK_PORT}/bench` } : {};
-  const bodyOf = (emails: string[]) =>
-    batch ? { requests: emails.map((email) => ({ email })), ...webhookUrl } : { email: emails[0], ...webhookUrl };
+  // Each body's webhook URL names it, so that its delivery is told apart from the others'.
+  const bodyOf = (emails: string[], n: number) => ({
+    ...(batch ? { requests: emails.map((email) => ({ email })) } : { email: emails[0] }),
+    ...(webhook && { webhookUrl: webhookUrlFor(n) }),
+  });
   return {
     name,
     summary,
     modes: ['distributed'],
     operation: batch ? 'person.bulkEnrich' : 'person.enrich',
-    body: bodyOf(benchPersonEmails(Math.max(batch, 1))),
+    body: bodyOf(benchPersonEmails(Math.max(batch, 1)), 0),
     bodies() {
       const emails = benchPersonEmails(DISTINCT_LOOKUPS);
-      if (!batch) return emails.map((email) => bodyOf([email]));
+      if (!batch) return emails.map((email, n) => bodyOf([email], n));
       return emailBatches(emails, batch, (5 * DISTINCT_LOOKUPS) / batch).map(bodyOf);
     },
     expectStatus: webhook ? 202 : 200,
+    watchesDeliveries: webhook,
     async prepare(services, progress) {
       if (webhook) await startWebhookSink();
       return {

@@ -1,7 +1,18 @@
 import { createServer, type Server } from 'node:http';
 
 /** Where the webhook scenario's deliveries go: a receiver in the bench process that answers 204 at once. */
-export const WEBHOOK_SINK_PORT = 59_990;
+const WEBHOOK_SINK_PORT = 59_990;
+
+/**
+ * The webhook URL of a request: `n` tells the sink which request a delivery answers, so the time from the
+ * request's 202 to its first delivery attempt can be measured.
+ */
+export const webhookUrlFor = (n: number) => `http://127.0.0.1:${WEBHOOK_SINK_PORT}/bench?n=${n}`;
+
+const TOKEN = /[?&]n=(\d+)/;
+
+/** When the first attempt of each request's delivery reached the sink, by `n`. */
+const firstArrivals = new Map<number, number>();
 
 let sink: Server | undefined;
 
@@ -9,6 +20,8 @@ let sink: Server | undefined;
 export async function startWebhookSink(): Promise<void> {
   if (sink) return;
   sink = createServer((request, response) => {
+    const n = TOKEN.exec(request.url ?? '')?.[1];
+    if (n !== undefined && !firstArrivals.has(Number(n))) firstArrivals.set(Number(n), Date.now());
     request.resume();
     request.on('end', () => response.writeHead(204).end());
   });
@@ -18,3 +31,89 @@ export async function startWebhookSink(): Promise<void> {
   });
   sink.unref();
 }
+
+/** A part of the load whose deliveries are measured apart: the saturation run, or the run at the fixed load. */
+export type DeliveryPhase = 'saturation' | 'fixed-rate';
+
+/** What the deliveries of one phase's accepted requests did. */
+export type DeliveryPhaseResult = {
+  /** Requests answered 202 in the phase. */
+  accepted: number;
+  /** Of those, how many had a delivery attempt reach the sink before the watch ended. */
+  delivered: number;
+  /** 202s per second over the phase. */
+  acceptedPerSecond: number;
+  /** First attempts reaching the sink per second over the same span of time (any request's). */
+  deliveredPerSecond: number;
+  /** From the 202 reaching the load generator to the first attempt reaching the sink (nearest rank). */
+  firstAttemptMs: { p50: number; p99: number; max: number };
+  /** After the phase ended, how long until every request accepted so far had had its first attempt. */
+  drainedMs: number;
+};
+
+export type DeliveryResult = Partial<Record<DeliveryPhase, DeliveryPhaseResult>>;
+
+/** Waits until each of `tokens` has had a first attempt, or `waitMs` has passed. */
+async function allArrived(tokens: number[], waitMs: number) {
+  const deadline = Date.now() + waitMs;
+  while (tokens.some((n) => !firstArrivals.has(n)) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+}
+
+const percentile = (sorted: number[], q: number) => (sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!);
+
+/**
+ * Watches the deliveries of the 202s the load receives: `accepted` is called with each answered request's body
+ * and status; `phase` marks the start and end of a measured run (requests outside one are not measured).
+ * A request whose first attempt has not come when its phase's drain ends counts as accepted, not delivered.
+ */
+export function watchDeliveries(drainMs: number) {
+  firstArrivals.clear();
+  const accepted = new Map<number, { at: number; phase: DeliveryPhase | undefined }>();
+  const spans = new Map<DeliveryPhase, { start: number; end: number }>();
+  const drained = new Map<DeliveryPhase, number>();
+  let current: DeliveryPhase | undefined;
+  return {
+    accepted(body: string, status: number) {
+      const n = TOKEN.exec(body)?.[1];
+      if (status === 202 && n !== undefined) accepted.set(Number(n), { at: Date.now(), phase: current });
+    },
+    /**
+     * Marks the start of a phase, or the end of the current one (undefined): then waits, up to `drainMs`, until
+     * every request accepted so far has had its first attempt, so that a backlog left by one run (a saturation
+     * run's, above all) does not slow the next or weigh on the baseline's.
+     */
+    async phase(phase: DeliveryPhase | undefined) {
+      const now = Date.now();
+      if (current) spans.get(current)!.end = now;
+      if (phase) spans.set(phase, { start: now, end: now });
+      const ended = current;
+      current = phase;
+      if (ended) {
+        await allArrived([...accepted.keys()], drainMs);
+        drained.set(ended, Date.now() - now);
+      }
+    },
+    /** Sums up each phase. */
+    result(): DeliveryResult {
+      const measured = [...accepted].filter(([, request]) => request.phase !== undefined);
+      const result: DeliveryResult = {};
+      for (const [phase, span] of spans) {
+        const requests = measured.filter(([, request]) => request.phase === phase);
+        const waits = requests.flatMap(([n, request]) => (firstArrivals.has(n) ? [firstArrivals.get(n)! - request.at] : [])).sort((a, b) => a - b);
+        const seconds = Math.max(span.end - span.start, 1) / 1000;
+        const arrivedInSpan = [...firstArrivals.values()].filter((at) => at >= span.start && at <= span.end).length;
+        result[phase] = {
+          accepted: requests.length,
+          delivered: waits.length,
+          acceptedPerSecond: Math.round(requests.length / seconds),
+          deliveredPerSecond: Math.round(arrivedInSpan / seconds),
+          firstAttemptMs: { p50: percentile(waits, 0.5), p99: percentile(waits, 0.99), max: waits.at(-1) ?? 0 },
+          drainedMs: drained.get(phase) ?? 0,
+        };
+      }
+      return result;
+    },
+  };
+}
+
+export type DeliveryWatch = ReturnType<typeof watchDeliveries>;
