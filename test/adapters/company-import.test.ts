@@ -33,6 +33,26 @@ const ZYXWV = [
   // Only alike: the most visited and largest of them, yet after every name holding the word.
   company('zyxwx.ca', 'Zyxwx Inc.', ['Toronto', 'Ontario', 'ON', 'Canada', 'CA'], 1, 90_000),
 ];
+// Names only alike to `Vrplx`, on both sides of every edge of the bands of rank and size that search reads them
+// in (adapters/companies/lookup.ts, BANDS), and one name holding the word, small and unranked.
+const VRPLX = [
+  company('vrplx.com', 'Vrplx', ['Austin', 'Texas', 'TX', 'United States', 'US'], null, 1),
+  ...(
+    [
+      ['a', 99, 99],
+      ['b', 100, 100_000],
+      ['c', 999, 100],
+      ['d', 1000, 99_999],
+      ['e', 9999, 999],
+      ['f', 10_000, 10_000],
+      ['g', 99_999, 1000],
+      ['h', 100_000, 9999],
+      ['i', null, 1_000_000],
+      ['j', 1, 1],
+    ] as const
+  ).map(([letter, rank, employees]) => company(`vrplx${letter}.com`, `Vrplx${letter}`, ['Austin', 'Texas', 'TX', 'United States', 'US'], rank, employees)),
+];
+const KNOWN = [...ZYXWV, ...VRPLX];
 
 const implementations = dataImplementations({ copy: pgCopyCompanyWriter, sql: sqlCompanyWriter });
 
@@ -52,14 +72,14 @@ describe.each(implementations)('company import and search ($name)', (implementat
 
   it('imports a generated file, with progress', async () => {
     const progress: number[] = [];
-    const summary = await importCompanies(subject.writer, ndjson([...records, ...ZYXWV]), {
+    const summary = await importCompanies(subject.writer, ndjson([...records, ...KNOWN]), {
       batchSize: 400,
       onProgress: ({ lines }) => progress.push(lines),
     });
-    expect(summary).toMatchObject({ lines: COUNT + ZYXWV.length, imported: COUNT + ZYXWV.length, updated: 0, rejectedCount: 0, rejected: [] });
-    expect(progress.at(-1)).toBe(COUNT + ZYXWV.length);
+    expect(summary).toMatchObject({ lines: COUNT + KNOWN.length, imported: COUNT + KNOWN.length, updated: 0, rejectedCount: 0, rejected: [] });
+    expect(progress.at(-1)).toBe(COUNT + KNOWN.length);
     expect(progress).toEqual([...progress].sort((a, b) => a - b));
-    expect(await count()).toBe(COUNT + ZYXWV.length);
+    expect(await count()).toBe(COUNT + KNOWN.length);
   });
 
   it('finds a company by its domain in any writing', async () => {
@@ -90,6 +110,18 @@ describe.each(implementations)('company import and search ($name)', (implementat
     expect(await domains({ sort: 'employees' })).toEqual(['zyxwvlabs.com', 'zyxwv-analytique.fr', 'zyxwv.com', 'zyxwv.de', 'zyxwx.ca']);
     expect((await domains({ name: 'Zyxwx', sort: 'traffic' }))[0]).toBe('zyxwx.ca');
     expect(await domains({ sort: 'traffic', limit: 2 })).toEqual(['zyxwvlabs.com', 'zyxwv.de']);
+  });
+
+  it('orders names only alike by rank or size across the bands it reads them in, the name holding the word first', async () => {
+    const vrplx = (search: Partial<CompanySearch>) => domains({ name: 'Vrplx', limit: 20, ...search });
+    const byTraffic = ['vrplx.com', ...[...'jabcdefghi'].map((letter) => `vrplx${letter}.com`)];
+    const byEmployees = ['vrplx.com', ...[...'ibdfhgecaj'].map((letter) => `vrplx${letter}.com`)];
+    expect(await vrplx({ sort: 'traffic' })).toEqual(byTraffic);
+    expect(await vrplx({ sort: 'employees' })).toEqual(byEmployees);
+    for (const limit of [1, 2, 4, 7, 10]) {
+      expect(await vrplx({ sort: 'traffic', limit }), `traffic, ${limit}`).toEqual(byTraffic.slice(0, limit));
+      expect(await vrplx({ sort: 'employees', limit }), `employees, ${limit}`).toEqual(byEmployees.slice(0, limit));
+    }
   });
 
   it('ignores common words such as Inc. and GmbH, case, accents and punctuation', async () => {
@@ -130,7 +162,7 @@ describe.each(implementations)('company import and search ($name)', (implementat
     const changed = records.slice(0, 10).map((record) => ({ ...record, name: `Qwvutsr ${record.name}` }));
     const summary = await importCompanies(subject.writer, ndjson([...changed, { ...changed[0], domain: `HTTPS://WWW.${changed[0]!.domain}/` }]));
     expect(summary).toMatchObject({ lines: 11, imported: 0, updated: 11, rejectedCount: 0 });
-    expect(await count()).toBe(COUNT + ZYXWV.length);
+    expect(await count()).toBe(COUNT + KNOWN.length);
     const found = await searchCompanies(subject.db, { name: 'Qwvutsr', sort: 'traffic', limit: 50 });
     expect(found.map((candidate) => candidate.lookupDomain).sort()).toEqual(changed.map((record) => record.domain).sort());
     expect((await findCompanyByDomain(subject.db, changed[0]!.domain))?.document).toMatchObject({ domain: `HTTPS://WWW.${changed[0]!.domain}/` });
