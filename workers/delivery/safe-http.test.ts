@@ -384,8 +384,9 @@ describe('deliverOnce against server-side request forgery', () => {
     expect(receiver.connections()).toBe(0);
   });
 
-  it('resolves on every attempt and connects to the address it checked: nothing can rebind in between', async () => {
-    const receiver = await startReceiver(answer(200, 'ok'));
+  it('resolves for every new connection and connects to the address it checked: nothing can rebind in between', async () => {
+    // The receiver closes each connection after its answer, so every attempt opens one.
+    const receiver = await startReceiver(answer(200, 'ok', { connection: 'close' }));
     const dns = fakeDns({ 'hooks.example': ['127.0.0.1'] });
     const url = `http://hooks.example:${receiver.port}/in?x=1`;
     // hooks.example exists only in the injected resolver: reaching the receiver proves the socket used its answer.
@@ -394,6 +395,28 @@ describe('deliverOnce against server-side request forgery', () => {
     dns.names['hooks.example'] = ['10.0.0.5'];
     expect(await post(url, { resolve: dns.resolve })).toMatchObject({ outcome: 'failed', reason: 'policy' });
     expect(dns.calls).toEqual(['hooks.example', 'hooks.example']);
+    expect(receiver.connections()).toBe(1);
+  });
+
+  it('keeps a connection for later attempts, to the address it checked: rebinding the name moves nothing', async () => {
+    const receiver = await startReceiver(answer(200, 'ok'));
+    const dns = fakeDns({ 'kept.example': ['127.0.0.1'] });
+    const url = `http://kept.example:${receiver.port}/in`;
+    expect(await post(url, { resolve: dns.resolve })).toMatchObject({ outcome: 'delivered' });
+    dns.names['kept.example'] = ['10.0.0.5'];
+    expect(await post(url, { resolve: dns.resolve })).toMatchObject({ outcome: 'delivered' });
+    expect(receiver.seen).toHaveLength(2);
+    expect(receiver.connections()).toBe(1);
+    expect(dns.calls).toEqual(['kept.example']);
+  });
+
+  it('never lends a connection kept under one policy to an attempt under another', async () => {
+    const receiver = await startReceiver(answer(200, 'ok'));
+    const dns = fakeDns({ 'shared.example': ['127.0.0.1'] });
+    const url = `http://shared.example:${receiver.port}/in`;
+    expect(await post(url, { policy: loopback, resolve: dns.resolve })).toMatchObject({ outcome: 'delivered' });
+    expect(await post(url, { policy: strict, resolve: dns.resolve })).toMatchObject({ outcome: 'failed', reason: 'policy' });
+    expect(receiver.seen).toHaveLength(1);
     expect(receiver.connections()).toBe(1);
   });
 

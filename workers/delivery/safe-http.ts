@@ -280,6 +280,27 @@ function fromResponse(received: Received, snippet: string, latencyMs: number): A
   };
 }
 
+const agents = new WeakMap<NetworkPolicy, { http: http.Agent; https: https.Agent }>();
+
+/**
+ * The agents keeping connections to receivers open between attempts (a new TCP and TLS handshake per webhook
+ * cost the delivery worker more than the POST). One pair per policy: a connection is reused only under the
+ * policy that checked its address when it was opened, and it stays with that address, so a host name that
+ * changes its address later (DNS rebinding) still gains nothing.
+ */
+function keptAliveAgent(policy: NetworkPolicy, secure: boolean): http.Agent {
+  let pair = agents.get(policy);
+  if (pair === undefined) {
+    const options = { keepAlive: true, scheduling: 'lifo' as const, timeout: IDLE_CONNECTION_MS };
+    pair = { http: new http.Agent(options), https: new https.Agent(options) };
+    agents.set(policy, pair);
+  }
+  return secure ? pair.https : pair.http;
+}
+
+/** A connection left idle this long is closed. */
+const IDLE_CONNECTION_MS = 30_000;
+
 /**
  * POST the body to the URL once. 2xx is `delivered`, 410 is `gone` (stop sending to this URL), anything else,
  * including a redirect, is `failed`; so are a timeout, a network error and an address the policy refuses.
@@ -297,7 +318,8 @@ export async function deliverOnce(request: DeliveryRequest, options: DeliveryOpt
   const body = Buffer.from(request.body, 'utf8');
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
-  const send = url.protocol === 'https:' ? https.request : http.request;
+  const secure = url.protocol === 'https:';
+  const send = secure ? https.request : http.request;
 
   return new Promise<AttemptResult>((resolve) => {
     let settled = false;
@@ -317,14 +339,15 @@ export async function deliverOnce(request: DeliveryRequest, options: DeliveryOpt
         'user-agent': WEBHOOK_USER_AGENT,
         'content-length': String(body.length),
       },
-      agent: false,
+      agent: keptAliveAgent(options.policy, secure),
       lookup: guardedLookup(options.policy, options.resolve ?? resolveWithSystem),
     });
-    const finish = (result: AttemptResult) => {
+    /** An answer read to its end leaves its connection to the agent, for the next attempt; any other is closed. */
+    const finish = (result: AttemptResult, answeredInFull = false) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      req.destroy();
+      if (!answeredInFull) req.destroy();
       resolve(result);
     };
     const timer = setTimeout(() => {
@@ -348,9 +371,9 @@ export async function deliverOnce(request: DeliveryRequest, options: DeliveryOpt
     req.on('response', (res) => {
       const retryAfter = res.headers['retry-after'];
       received = { status: res.statusCode ?? 0, retryAfter, location: res.headers.location };
-      const done = () => finish(fromResponse(received!, snippet(), elapsed()));
-      res.on('error', done);
-      res.on('end', done);
+      const done = (answeredInFull = false) => finish(fromResponse(received!, snippet(), elapsed()), answeredInFull);
+      res.on('error', () => done());
+      res.on('end', () => done(true));
       res.on('data', (chunk: Buffer) => {
         const room = maxResponseBytes - keptBytes;
         if (room > 0) {
