@@ -3,7 +3,15 @@ import type { BenchProcess } from './processes.ts';
 import type { TargetResult } from './report.ts';
 import { openWindow, type WindowUsage } from './rss.ts';
 
-export type MeasureSettings = { durationS: number; warmupS: number; connections: number; fixedLoadFraction: number; phases: number };
+export type MeasureSettings = {
+  durationS: number;
+  warmupS: number;
+  connections: number;
+  fixedLoadFraction: number;
+  /** The offered load in req/s, when given; otherwise fixedLoadFraction × Kith's saturation req/s. */
+  fixedRate?: number;
+  phases: number;
+};
 
 /** `onPhase` is told when a measured run starts (its kind) and ends (undefined); the next step waits for it. */
 type Side = {
@@ -67,7 +75,7 @@ export async function measureAgainstBaseline(
   const peaks = openWindow([...kith.processes, ...baseline.processes]);
   const kithSaturation = await saturation(kith, settings, progress);
   const baselineSaturation = await saturation(baseline, settings, progress);
-  const rate = Math.max(1, Math.round(kithSaturation.measurement.rps * settings.fixedLoadFraction));
+  const rate = settings.fixedRate ?? Math.max(1, Math.round(kithSaturation.measurement.rps * settings.fixedLoadFraction));
   const kithFixed = await offered(kith, rate, settings, progress);
   const baselineFixed = await offered(baseline, rate, settings, progress);
   const usage = peaks.close();

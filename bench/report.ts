@@ -34,6 +34,8 @@ export type RunResult = {
     /** Enrichment worker replicas in distributed mode (absent from runs before it could be set: 1). */
     enrichmentWorkers?: number;
     fixedLoadFraction: number;
+    /** `--fixed-rate`: the offered load in req/s, instead of the fraction. */
+    fixedRate?: number;
     phases: number;
     logLevel: string;
     cpuProf: boolean;
@@ -92,7 +94,7 @@ function errorList(measurements: Measurement[]): string {
 const label = (run: RunResult) =>
   `${run.mode}${run.settings.ingress > 1 ? `, ${run.settings.ingress} ingress` : ''}${
     (run.settings.enrichmentWorkers ?? 1) > 1 ? `, ${run.settings.enrichmentWorkers} enrichment workers` : ''
-  }, ${run.settings.connections} conn`;
+  }, ${run.settings.connections} conn${run.settings.fixedRate ? `, offered ${run.settings.fixedRate}/s` : ''}`;
 
 function runTable(runs: RunResult[]): string[] {
   const lines = [
@@ -233,7 +235,7 @@ export async function writeReport(): Promise<void> {
       ...deliveryTable(runs),
       '',
       `Saturation: ${first.settings.connections} connections for ${first.settings.durationS} s after a ${first.settings.warmupS} s warm-up. ` +
-        `Offered load: ${first.settings.fixedLoadFraction} × Kith's saturation req/s, for ${first.settings.durationS} s, against both.`,
+        `Offered load: ${first.settings.fixedLoadFraction} × Kith's saturation req/s (or the rate a row names), for ${first.settings.durationS} s, against both.`,
       '',
       ...processTable(runs),
     );

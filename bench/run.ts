@@ -32,6 +32,7 @@ bench/results/<scenario>-<mode>-<time>.json and bench/results/REPORT.md.
   --ingress N         ingress replicas in distributed mode (default 1)
   --enrichment N      enrichment worker replicas in distributed mode (default 1)
   --fixed-load F      offered load as a fraction of Kith's saturation req/s (default 0.5)
+  --fixed-rate N      offered load of N req/s instead, the same whatever the saturation: to compare scenarios
   --phases N          staggered autocannon instances making up the fixed load (default 10)
   --log-level LEVEL   LOG_LEVEL of the Kith processes (default info, as deployed)
   --cpu-prof          profile the Kith processes (node --cpu-prof) and summarize where time goes
@@ -73,6 +74,7 @@ function parseCommandLine(argv: string[]) {
       ingress: { type: 'string' },
       enrichment: { type: 'string' },
       'fixed-load': { type: 'string' },
+      'fixed-rate': { type: 'string' },
       phases: { type: 'string' },
       'log-level': { type: 'string' },
       'cpu-prof': { type: 'boolean' },
@@ -96,6 +98,7 @@ function parseCommandLine(argv: string[]) {
     ingress: positive('ingress', values.ingress, 1),
     enrichmentWorkers: positive('enrichment', values.enrichment, 1),
     fixedLoadFraction: positive('fixed-load', values['fixed-load'], 0.5, false),
+    ...(values['fixed-rate'] !== undefined && { fixedRate: positive('fixed-rate', values['fixed-rate'], 0) }),
     phases: positive('phases', values.phases, 10),
     logLevel: values['log-level'] ?? 'info',
     cpuProf: values['cpu-prof'] ?? false,
@@ -223,6 +226,7 @@ async function runScenario(scenario: Scenario, mode: BenchMode, settings: Settin
         ingress: runSettings.ingress,
         enrichmentWorkers: runSettings.enrichmentWorkers,
         fixedLoadFraction: runSettings.fixedLoadFraction,
+        fixedRate: runSettings.fixedRate,
         phases: runSettings.phases,
         logLevel: runSettings.logLevel,
         cpuProf: runSettings.cpuProf,
