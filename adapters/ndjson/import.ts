@@ -1,4 +1,3 @@
-import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
 import type { z } from 'zod';
 import { parseLines, type LineParser } from './parse-lines.ts';
@@ -12,6 +11,8 @@ export type ImportOptions = {
   maxRejectedListed?: number;
   /** Worker threads to parse on, for parsers that can run there (./parse-lines.ts); 0 (the default) parses here. */
   parseThreads?: number;
+  /** About how many bytes of input are parsed at a time (./parse-lines.ts). */
+  chunkBytes?: number;
 };
 
 export type RejectedLine = { line: number; error: string };
@@ -83,13 +84,13 @@ export async function importNdjson<Row>(
     writing.catch(() => {}); // awaited by the next flush or at the end
   };
 
-  const lines = createInterface({ input, crlfDelay: Infinity });
   const lineParser = typeof parser === 'function' ? { parse: parser } : parser;
-  for await (const chunk of parseLines(lines, lineParser, options.parseThreads ?? 0)) {
-    for (const { bytes: lineBytes, parsed } of chunk) {
+  for await (const chunk of parseLines(input, lineParser, options.parseThreads ?? 0, options.chunkBytes)) {
+    const chunkStart = bytes;
+    for (let i = 0; i < chunk.lines.length; i++) {
+      const parsed = chunk.lines[i];
       summary.lines += 1;
-      bytes += lineBytes;
-      if (parsed === undefined) continue;
+      if (parsed === null || parsed === undefined) continue;
       if ('error' in parsed) {
         summary.rejectedCount += 1;
         if (summary.rejected.length < maxListed) summary.rejected.push({ line: summary.lines, error: parsed.error });
@@ -98,8 +99,13 @@ export async function importNdjson<Row>(
       // The same key twice in one batch: the later line wins, as it would in separate batches.
       if (batch.delete(parsed.key)) summary.updated += 1;
       batch.set(parsed.key, parsed.row);
-      if (batch.size >= batchSize) await flush();
+      if (batch.size >= batchSize) {
+        // The bytes read so far, for the progress bar: the chunk's share up to this line.
+        bytes = chunkStart + Math.round((chunk.bytes * (i + 1)) / chunk.lines.length);
+        await flush();
+      }
     }
+    bytes = chunkStart + chunk.bytes;
   }
   await flush();
   await writing;

@@ -1,15 +1,20 @@
-// A worker thread of ./parse-lines.ts: makes the line parser of the module it is given, then answers each
-// chunk of lines with what each became (null for a blank line), in order.
+// A worker thread of ./parse-lines.ts: makes the line parser of the module it is given, then answers each run
+// of lines (raw bytes, handed over) with what each line became (null for a blank line), in order.
 import { parentPort, workerData } from 'node:worker_threads';
 
-/** Imports the parser's module: TypeScript, until compiled, through the tsx loader, which a worker lacks. */
+/** Imports a module: TypeScript, until compiled, through the tsx loader, which a worker lacks. */
+let registered = false;
 async function load(url) {
-  if (url.endsWith('.ts')) (await import('tsx/esm/api')).register();
+  if (url.endsWith('.ts') && !registered) {
+    (await import('tsx/esm/api')).register();
+    registered = true;
+  }
   return import(url);
 }
 
 const { url, exportName, options } = workerData;
 const parse = (await load(url))[exportName](options);
-parentPort.on('message', (lines) => {
-  parentPort.postMessage(lines.map((text) => (text.trim() === '' ? null : parse(text))));
+const { parseChunk } = await load(new URL('./parse-lines.ts', import.meta.url).href);
+parentPort.on('message', (bytes) => {
+  parentPort.postMessage(parseChunk(bytes, parse));
 });

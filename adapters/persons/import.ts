@@ -11,26 +11,21 @@ import {
   type ParsedLine,
   type RejectedLine,
 } from '../ndjson/import.ts';
-import { DEFAULT_PHONE_COUNTRY, personIdentifierKeys, type IdentifierKey } from './normalise.ts';
+import { DEFAULT_PHONE_COUNTRY, personIdentifierKeys } from './normalise.ts';
 import { identifierColumns, previousHistory } from './key-history.ts';
+import { personRow, rowDocument, type PersonRow } from './person-row.ts';
 import { recordSubscribedChanges, subscribedDocuments } from './subscribed-changes.ts';
 
 export type ImportOptions = NdjsonImportOptions & { defaultCountry?: CountryCode };
-export type { ImportSummary, RejectedLine };
+export type { ImportSummary, PersonRow, RejectedLine };
 
 /** A line's record, or why it was rejected. */
 export function parsePersonLine(text: string, defaultCountry: CountryCode): ParsedLine<PersonRow> {
   const parsed = parseRecordLine(text, CheckedPersonRecord);
   if ('error' in parsed) return parsed;
   const { record } = parsed;
-  return {
-    key: record.id,
-    row: { externalId: record.id, document: text, updated: record.updated ?? null, keys: personIdentifierKeys(record, defaultCountry) },
-  };
+  return { key: record.id, row: personRow(record.id, record.updated ?? null, text, personIdentifierKeys(record, defaultCountry)) };
 }
-
-/** A parsed line, ready to be written. */
-export type PersonRow = { externalId: string; document: string; updated: string | null; keys: IdentifierKey[] };
 
 /** Writes one batch of persons (unique external ids) in one transaction; returns how many were new. */
 export type PersonWriter = BatchWriter<PersonRow>;
@@ -58,7 +53,7 @@ export function sqlPersonWriter(db: SqlClient): PersonWriter {
              FROM unnest($1::text[], $2::date[]) WITH ORDINALITY AS r (external_id, updated, n)
              JOIN json_array_elements($3::json) WITH ORDINALITY AS d (document, n) USING (n)
            ${UPSERT_RETURNING}`,
-          [rows.map((row) => row.externalId), rows.map((row) => row.updated), `[${rows.map((row) => row.document).join(',')}]`],
+          [rows.map((row) => row.externalId), rows.map((row) => row.updated), `[${rows.map(rowDocument).join(',')}]`],
         );
         const replaced = persons.filter((person) => !person.inserted).map((person) => person.id);
         const previous = await previousHistory(tx, replaced);

@@ -1,4 +1,4 @@
-import type { PersonRow } from './import.ts';
+import { rowKeys, type PersonRow } from './person-row.ts';
 
 /** Something to query: a SqlClient, or the COPY writer's transaction. */
 export type Queryable = { query(text: string, params?: unknown[]): Promise<unknown[]> };
@@ -48,7 +48,7 @@ export function identifierColumns(rows: PersonRow[], idOf: Map<string, string>, 
   for (const row of rows) {
     const personId = idOf.get(row.externalId);
     if (personId === undefined) throw new Error(`person ${row.externalId} was not written`);
-    for (const key of row.keys) {
+    for (const key of rowKeys(row)) {
       const history = observe(previous.get(historyId(personId, key.kind, key.value)), row.updated);
       columns.kinds.push(key.kind);
       columns.values.push(key.value);

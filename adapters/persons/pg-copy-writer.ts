@@ -1,7 +1,8 @@
 import { copyField, openBulkConnection } from '../db/pg-bulk.ts';
-import type { PersonRow, PersonWriter } from './import.ts';
+import type { PersonWriter } from './import.ts';
 import { historyId, observe, previousHistory, type KeyHistory } from './key-history.ts';
 import { keyIndexForImport } from './key-index.ts';
+import { rowKeyLines, rowKeys, type PersonRow } from './person-row.ts';
 import { recordSubscribedChanges, subscribedDocuments } from './subscribed-changes.ts';
 
 const IMPORT_LOCK_ID = 4_242_006;
@@ -42,22 +43,25 @@ export async function pgCopyPersonWriter(connectionString: string, options: Copy
           `SELECT nextval('persons_id_seq')::text AS id FROM generate_series(1, $1::int)`,
           [rows.length - existing.length],
         );
+        // The rows come as COPY text without their ids (./person-row.ts): this thread only puts the ids in.
+        const replaced = new Set(existing.map((person) => person.id));
         let next = 0;
         let text = '';
+        let keys = '';
         for (const row of rows) {
           let id = idOf.get(row.externalId);
           if (id === undefined) {
             id = fresh[next++]!.id;
             idOf.set(row.externalId, id);
           }
-          text += `${id}\t${copyField(row.externalId)}\t${row.updated ?? '\\N'}\t${copyField(row.document)}\n`;
+          text += `${id}\t${row.copy}\n`;
+          keys += replaced.has(id) ? keyLinesWithHistory(row, id, previous) : rowKeyLines(row, id);
         }
         await tx.copy('COPY persons (id, external_id, updated, document) FROM STDIN', text);
-        const lines = identifierCopyLines(rows, idOf, previous);
         // In key order, a live key index takes the batch's keys page by page rather than at random.
-        if (!keyIndex.rebuilding) lines.sort();
-        if (lines.length > 0) {
-          await tx.copy('COPY person_identifiers (kind, value, person_id, first_seen, last_seen, observations) FROM STDIN', lines.join(''));
+        if (!keyIndex.rebuilding) keys = inKeyOrder(keys);
+        if (keys !== '') {
+          await tx.copy('COPY person_identifiers (person_id, kind, value, first_seen, last_seen, observations) FROM STDIN', keys);
         }
         await recordSubscribedChanges(tx, rows, subscribed);
         return rows.length - existing.length;
@@ -73,22 +77,22 @@ export async function pgCopyPersonWriter(connectionString: string, options: Copy
   };
 }
 
-/** The identifiers of the written persons with their history, as lines of COPY's text format. */
-function identifierCopyLines(rows: PersonRow[], idOf: Map<string, string>, previous: Map<string, KeyHistory>): string[] {
-  const lines: string[] = [];
-  for (const row of rows) {
-    const personId = idOf.get(row.externalId)!;
-    const dated = row.updated ?? '\\N';
-    for (const key of row.keys) {
-      // Kinds are plain words; values may be anything a record holds (a profile's username).
-      const value = copyField(key.value);
-      if (previous.size === 0) {
-        lines.push(`${key.kind}\t${value}\t${personId}\t${dated}\t${dated}\t1\n`);
-        continue;
-      }
-      const history = observe(previous.get(historyId(personId, key.kind, key.value)), row.updated);
-      lines.push(`${key.kind}\t${value}\t${personId}\t${history.firstSeen ?? '\\N'}\t${history.lastSeen ?? '\\N'}\t${history.observations}\n`);
-    }
+/** The COPY lines of the keys of a person imported again, each with its history. */
+function keyLinesWithHistory(row: PersonRow, id: string, previous: Map<string, KeyHistory>): string {
+  let lines = '';
+  for (const key of rowKeys(row)) {
+    const history = observe(previous.get(historyId(id, key.kind, key.value)), row.updated);
+    lines += `${id}\t${key.kind}\t${copyField(key.value)}\t${history.firstSeen ?? '\\N'}\t${history.lastSeen ?? '\\N'}\t${history.observations}\n`;
   }
   return lines;
+}
+
+/** COPY lines of keys (each the person's id first) ordered by kind and value. */
+function inKeyOrder(lines: string): string {
+  const keyed = lines
+    .split('\n')
+    .filter((line) => line !== '')
+    .map((line) => ({ key: line.slice(line.indexOf('\t') + 1), line }));
+  keyed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  return keyed.map(({ line }) => `${line}\n`).join('');
 }

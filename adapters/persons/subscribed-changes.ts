@@ -1,4 +1,4 @@
-import type { PersonRow } from './import.ts';
+import { rowDocument, type PersonRow } from './person-row.ts';
 import type { Queryable } from './key-history.ts';
 
 /** The stored documents of the batch's persons that an account subscribed to, read before they are replaced. */
@@ -20,7 +20,7 @@ const sameJson = (a: string, b: string) => JSON.stringify(JSON.parse(a)) === JSO
 export async function recordSubscribedChanges(tx: Queryable, rows: PersonRow[], before: Map<string, { id: string; document: string }>) {
   const changed = rows.flatMap((row) => {
     const stored = before.get(row.externalId);
-    return stored && !sameJson(stored.document, row.document) ? [stored.id] : [];
+    return stored && !sameJson(stored.document, rowDocument(row)) ? [stored.id] : [];
   });
   if (changed.length > 0) await tx.query('INSERT INTO person_changes (person_id) SELECT unnest($1::bigint[])', [changed]);
 }

@@ -227,4 +227,21 @@ describe('person import on PostgreSQL, rebuilding the key index (an import large
     const [{ count }] = (await db.query<{ count: number }>('SELECT count(*)::int AS count FROM persons')) as [{ count: number }];
     expect(count).toBe(1020);
   });
+
+  it.each([0, 2])('reads the file in runs of lines (%i parser threads): line numbers and the later line of an id hold across runs', async (threads) => {
+    const good = records.slice(1100, 1140);
+    const texts = good.map((record) => JSON.stringify(record));
+    // Runs of about two lines: the bad lines, the blank one and the repeated id fall in other runs than their neighbours.
+    const all = [...texts.slice(0, 5), '{"id": "broken', ...texts.slice(5, 20), '', '   ', ...texts.slice(20), 'not json', JSON.stringify({ ...good[3]!, fullName: 'Latest Line' })];
+    const writer = await pgCopyPersonWriter(database.url);
+    const summary = await importPersons(writer, Readable.from([`${all.join('\r\n')}\r\n`]), { batchSize: 7, parseThreads: threads, chunkBytes: 2 * texts[0]!.length }).finally(() =>
+      writer.close(),
+    );
+    expect(summary).toMatchObject({ lines: all.length, rejectedCount: 2, rejected: [{ line: 6 }, { line: all.length - 1 }] });
+    expect(summary.imported + summary.updated).toBe(41);
+    const [person] = await personsNamedBy(db, { kind: 'email_sha256', value: emailHashes(good[3]!.details.emails[0]!.value).sha256 });
+    expect(person).toMatchObject({ externalId: good[3]!.id, document: { fullName: 'Latest Line' } });
+    const [{ count }] = (await db.query<{ count: number }>('SELECT count(*)::int AS count FROM persons WHERE external_id = $1', [good[3]!.id])) as [{ count: number }];
+    expect(count).toBe(1);
+  });
 });
