@@ -34,7 +34,9 @@ const SWEEP_INTERVAL_MS = 3_600_000;
 /**
  * The delivery worker: takes delivery events off the bus into the delivery table (the event is committed
  * once the row is stored), and runs a loop that claims due deliveries and attempts them, with bounded
- * concurrency overall and per account. Retries are rows due later, never sleeps.
+ * concurrency overall and per account. A new delivery that finds a slot free is stored already claimed and
+ * attempted at once, ahead of older ones still due (the loop takes those as slots free up). Retries are rows
+ * due later, never sleeps.
  */
 export async function startDeliveryWorker(options: DeliveryWorkerOptions): Promise<Consumer> {
   const log = options.log.child({ worker: 'delivery' });
@@ -63,7 +65,7 @@ export async function startDeliveryWorker(options: DeliveryWorkerOptions): Promi
   }
 
   /** Attempts a claimed delivery in the background, then lets its slot go. */
-  function attempt(delivery: ClaimedDelivery, releaseSlot: () => void) {
+  function startAttempt(delivery: ClaimedDelivery, releaseSlot: () => void) {
     const attempted = (async () => {
       try {
         const { attempt, next } = await attemptDelivery(delivery, options.attempt);
@@ -90,7 +92,7 @@ export async function startDeliveryWorker(options: DeliveryWorkerOptions): Promi
         leaseMs,
         inFlight,
       });
-      for (const delivery of claimed) attempt(delivery, holdSlot(delivery.accountId));
+      for (const delivery of claimed) startAttempt(delivery, holdSlot(delivery.accountId));
       return claimed.length;
     } finally {
       claiming = false;
@@ -115,7 +117,7 @@ export async function startDeliveryWorker(options: DeliveryWorkerOptions): Promi
     } finally {
       if (!claimed) releaseSlot();
     }
-    if (claimed) attempt(claimed, releaseSlot);
+    if (claimed) startAttempt(claimed, releaseSlot);
   }
 
   async function loop() {
