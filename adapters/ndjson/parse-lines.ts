@@ -100,11 +100,18 @@ export async function* parseLines<Row>(
   }
 }
 
+/**
+ * The parser threads' young generation, larger than V8's default (about 3 x 16 MB on 64 bits): parsing makes
+ * much short-lived garbage (each record's JSON, its keys' forms), and with more room less of it survives a
+ * scavenge to be copied. 100,000 persons took about 2 s less CPU (of 15 s) with 96 MB, another 0.5 s with 192.
+ */
+const YOUNG_GENERATION_MB = 96;
+
 /** Worker threads taking runs of lines round-robin; each answers its runs in the order it got them. */
 function workerPool<Row>(module: NonNullable<LineParser<Row>['worker']>, threads: number) {
   type Answer = Array<ParsedLine<Row> | null>;
   const workers = Array.from({ length: threads }, () => {
-    const worker = new Worker(new URL('./parse-worker.mjs', import.meta.url), { workerData: module });
+    const worker = new Worker(new URL('./parse-worker.mjs', import.meta.url), { workerData: module, resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } });
     const waiting: Array<{ resolve(answer: Answer): void; reject(error: unknown): void }> = [];
     worker.on('message', (answer: Answer) => waiting.shift()?.resolve(answer));
     worker.on('error', (error) => waiting.splice(0).forEach((chunk) => chunk.reject(error)));
