@@ -37,16 +37,19 @@ export type KithStartOptions = {
 
 const LISTENING = /"port":(\d+).*"msg":"kith listening"/;
 
+/** Where `npm run build` puts the compiled Kith that the bench runs, as the image does. */
+export const BUILD_DIR = 'dist';
+
 /**
- * Kith as `npm start` runs it, one process per role: embedded is a single process (PGlite, embedded bus,
- * every role); distributed is one process per worker plus `ingress` replicas, on PostgreSQL and Kafka,
- * on topics of their own (a fresh KITH_TOPIC_PREFIX per run, as the tests do).
+ * Kith as deployed, compiled (`npm run build`, which the harness runs first), one process per role: embedded
+ * is a single process (PGlite, embedded bus, every role); distributed is one process per worker plus `ingress`
+ * replicas, on PostgreSQL and Kafka, on topics of their own (a fresh KITH_TOPIC_PREFIX per run, as the tests do).
  */
 export async function startKithDeployment(options: KithStartOptions): Promise<KithDeployment> {
   const adminToken = `kith_admin_bench_${randomBytes(16).toString('hex')}`;
   const common = { PORT: '0', HOST: '127.0.0.1', KITH_ADMIN_TOKEN: adminToken, KITH_DEMO: 'false', LOG_LEVEL: options.logLevel };
   const start = (name: string, env: Record<string, string>) =>
-    spawnServer({ name, entry: 'main.ts', env, logDir: options.logDir, nodeFlags: options.nodeFlags, ready: LISTENING });
+    spawnServer({ name, entry: `${BUILD_DIR}/main.js`, env, logDir: options.logDir, nodeFlags: options.nodeFlags, ready: LISTENING });
 
   if (options.mode === 'embedded') {
     const env = { ...common, DATABASE_URL: '', KAFKA_BROKERS: '', KITH_DATA_DIR: options.dataDir, KITH_ROLES: 'all', ...options.env };

@@ -20,7 +20,7 @@ const live = new Set<BenchProcess>();
 
 export type SpawnOptions = {
   name: string;
-  /** A TypeScript entry file, relative to the repository root. */
+  /** An entry file, relative to the repository root: TypeScript (run through tsx) or compiled JavaScript. */
   entry: string;
   args?: string[];
   env: Record<string, string>;
@@ -33,13 +33,14 @@ export type SpawnOptions = {
 };
 
 /**
- * Runs `node --import tsx <entry>`: the same loader `npm start` uses, without the tsx wrapper process,
- * so that the pid sampled for RSS and CPU is the process that serves.
+ * Runs `node <entry>`, with `--import tsx` for a TypeScript entry (the loader `npm start` uses), never through
+ * a wrapper process, so that the pid sampled for RSS and CPU is the process that serves.
  */
 export async function spawnServer(options: SpawnOptions): Promise<BenchProcess & { port: number }> {
   const logFile = join(options.logDir, `${options.name}.log`);
   const fd = openSync(logFile, 'w');
-  const child = spawn(process.execPath, [...(options.nodeFlags ?? []), '--import', 'tsx', options.entry, ...(options.args ?? [])], {
+  const loader = options.entry.endsWith('.ts') ? ['--import', 'tsx'] : [];
+  const child = spawn(process.execPath, [...(options.nodeFlags ?? []), ...loader, options.entry, ...(options.args ?? [])], {
     cwd: repoRoot,
     env: { ...process.env, ...options.env },
     stdio: ['ignore', fd, fd],

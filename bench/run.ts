@@ -6,12 +6,12 @@ import { parseArgs } from 'node:util';
 import { v3Operations } from '../schemas/v3/operations.ts';
 import { createBenchAccount } from './account.ts';
 import { summarizeProfiles } from './cpu-profile.ts';
-import { BENCH_MODES, startKithDeployment, type BenchMode } from './kith-processes.ts';
+import { BENCH_MODES, BUILD_DIR, startKithDeployment, type BenchMode } from './kith-processes.ts';
 import type { HttpRequest, LoadTarget } from './load.ts';
 import { rotation } from './load.ts';
 import { measureAgainstBaseline } from './measure.ts';
 import { gitState, machine } from './machine.ts';
-import { repoRoot, spawnServer, stopAll } from './processes.ts';
+import { repoRoot, runCommand, spawnServer, stopAll } from './processes.ts';
 import { ratio, resultsDir, saveRun, type RunResult } from './report.ts';
 import { machineBusyPercent } from './rss.ts';
 import { scenarios, type Scenario } from './scenarios.ts';
@@ -288,6 +288,8 @@ async function main() {
       });
     });
   }
+  progress(`compiling Kith into ${BUILD_DIR}/ (npm run build)`);
+  progress((await runCommand(process.execPath, ['scripts/build.mjs', BUILD_DIR])).trim());
   for (const { scenario, mode } of runs) await runScenario(scenario, mode, settings);
 }
 

@@ -11,10 +11,15 @@ export type KithProcess = {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 };
 
-/** Runs `npm start`'s command (tsx main.ts) as a real process, embedded unless `env` names a database. */
-export async function startKithProcess(env: Record<string, string>, timeoutMs = 60_000): Promise<KithProcess> {
-  // node itself rather than the tsx wrapper, so signals reach Kith directly (the wrapper relays them).
-  const child = spawn(process.execPath, ['--import', 'tsx', 'main.ts'], {
+/** `npm start`'s command: node itself rather than the tsx wrapper, so signals reach Kith directly. */
+const NPM_START = ['--import', 'tsx', 'main.ts'];
+
+/**
+ * Runs Kith as a real process, embedded unless `env` names a database: `npm start`'s command, or node with
+ * `nodeArgs` (the compiled build's entry, say).
+ */
+export async function startKithProcess(env: Record<string, string>, timeoutMs = 60_000, nodeArgs = NPM_START): Promise<KithProcess> {
+  const child = spawn(process.execPath, nodeArgs, {
     cwd: repoRoot,
     env: { ...process.env, DATABASE_URL: '', PORT: '0', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
