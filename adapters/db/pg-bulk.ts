@@ -18,8 +18,8 @@ export const copyLine = (fields: Array<string | number | null>): string => `${fi
 /** What a batch may do inside its transaction. */
 export type BulkTransaction = {
   query<Row extends pg.QueryResultRow>(text: string, params?: unknown[]): Promise<Row[]>;
-  /** Streams `text` (COPY text format) into `COPY ... FROM STDIN`. */
-  copy(sql: string, text: string): Promise<void>;
+  /** Streams `text` (COPY text format; bytes are UTF-8) into `COPY ... FROM STDIN`. */
+  copy(sql: string, text: string | Uint8Array): Promise<void>;
 };
 
 export type BulkConnection = {

@@ -6,9 +6,15 @@ import type { ParsedLine } from './import.ts';
  * module whose export `exportName` takes `options` (structured-cloneable) and returns the parse function.
  */
 export type LineParser<Row> = {
-  parse(text: string): ParsedLine<Row>;
+  parse: LineParse<Row>;
   worker?: { url: string; exportName: string; options: unknown };
 };
+
+/**
+ * What a line became. A parser whose rows hold bytes in blocks of memory of their own gives them up with
+ * `takeBuffers` after each run of lines, and a parser thread hands them over with the rows, without copying.
+ */
+export type LineParse<Row> = ((text: string) => ParsedLine<Row>) & { takeBuffers?(): ArrayBuffer[] };
 
 /** A run of whole lines of the input: what each line became (null when blank), and its size in bytes. */
 export type ParsedChunk<Row> = { lines: Array<ParsedLine<Row> | null>; bytes: number };
@@ -20,7 +26,7 @@ export const CHUNK_BYTES = 1 << 20;
  * Splits a run of whole lines (UTF-8; the last may lack its newline) and parses each: what each became, null for
  * a blank one. A line ends at \n, or \r\n. Here or on a parser thread (./parse-worker.mjs), the same code.
  */
-export function parseChunk<Row>(bytes: Uint8Array, parse: LineParser<Row>['parse']): Array<ParsedLine<Row> | null> {
+export function parseChunk<Row>(bytes: Uint8Array, parse: (text: string) => ParsedLine<Row>): Array<ParsedLine<Row> | null> {
   const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
   const parsed: Array<ParsedLine<Row> | null> = [];
   for (let start = 0; start < text.length; ) {
@@ -84,7 +90,13 @@ export async function* parseLines<Row>(
   chunkBytes = CHUNK_BYTES,
 ): AsyncGenerator<ParsedChunk<Row>> {
   const pool = parser.worker && threads > 0 ? workerPool<Row>(parser.worker, threads) : undefined;
-  const parseRun = pool?.parse ?? (async (bytes: Uint8Array) => parseChunk(bytes, parser.parse));
+  const parseRun =
+    pool?.parse ??
+    (async (bytes: Uint8Array) => {
+      const lines = parseChunk(bytes, parser.parse);
+      parser.parse.takeBuffers?.(); // nothing to hand over here: the rows keep what they use
+      return lines;
+    });
   const pending: Array<Promise<ParsedChunk<Row>>> = [];
   try {
     for await (const bytes of wholeLines(input, chunkBytes)) {

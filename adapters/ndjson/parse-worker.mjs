@@ -1,5 +1,6 @@
 // A worker thread of ./parse-lines.ts: makes the line parser of the module it is given, then answers each run
-// of lines (raw bytes, handed over) with what each line became (null for a blank line), in order.
+// of lines (raw bytes, handed over) with what each line became (null for a blank line), in order, handing over
+// the memory the parser wrote the rows' bytes in.
 import { parentPort, workerData } from 'node:worker_threads';
 
 /** Imports a module: TypeScript, until compiled, through the tsx loader, which a worker lacks. */
@@ -16,5 +17,6 @@ const { url, exportName, options } = workerData;
 const parse = (await load(url))[exportName](options);
 const { parseChunk } = await load(new URL('./parse-lines.ts', import.meta.url).href);
 parentPort.on('message', (bytes) => {
-  parentPort.postMessage(parseChunk(bytes, parse));
+  const lines = parseChunk(bytes, parse);
+  parentPort.postMessage(lines, parse.takeBuffers?.() ?? []);
 });

@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import type { CountryCode } from 'libphonenumber-js';
 import { CheckedPersonRecord } from '../../schemas/data/person-record-check.ts';
 import type { SqlClient } from '../db/sql-client.ts';
+import type { LineParse } from '../ndjson/parse-lines.ts';
 import {
   importNdjson,
   parseRecordLine,
@@ -13,18 +14,18 @@ import {
 } from '../ndjson/import.ts';
 import { DEFAULT_PHONE_COUNTRY, personIdentifierKeys } from './normalise.ts';
 import { identifierColumns, previousHistory } from './key-history.ts';
-import { personRow, rowDocument, type PersonRow } from './person-row.ts';
+import { personRow, rowArena, rowDocument, type PersonRow, type RowArena } from './person-row.ts';
 import { recordSubscribedChanges, subscribedDocuments } from './subscribed-changes.ts';
 
 export type ImportOptions = NdjsonImportOptions & { defaultCountry?: CountryCode };
 export type { ImportSummary, PersonRow, RejectedLine };
 
 /** A line's record, or why it was rejected. */
-export function parsePersonLine(text: string, defaultCountry: CountryCode): ParsedLine<PersonRow> {
+export function parsePersonLine(text: string, defaultCountry: CountryCode, arena: RowArena = rowArena()): ParsedLine<PersonRow> {
   const parsed = parseRecordLine(text, CheckedPersonRecord);
   if ('error' in parsed) return parsed;
   const { record } = parsed;
-  return { key: record.id, row: personRow(record.id, record.updated ?? null, text, personIdentifierKeys(record, defaultCountry)) };
+  return { key: record.id, row: personRow(arena, record.id, record.updated ?? null, text, personIdentifierKeys(record, defaultCountry)) };
 }
 
 /** Writes one batch of persons (unique external ids) in one transaction; returns how many were new. */
@@ -89,8 +90,11 @@ export function importPersons(writer: PersonWriter, input: Readable, options: Im
   return importNdjson(writer, input, parser, options);
 }
 
-/** The parser of person lines, here or on a parser thread (../ndjson/parse-lines.ts). */
-export const personLineParser =
-  ({ defaultCountry }: { defaultCountry: CountryCode }) =>
-  (text: string): ParsedLine<PersonRow> =>
-    parsePersonLine(text, defaultCountry);
+/**
+ * The parser of person lines, here or on a parser thread (../ndjson/parse-lines.ts). Its rows' bytes live in
+ * blocks it hands over with them (`takeBuffers`).
+ */
+export const personLineParser = ({ defaultCountry }: { defaultCountry: CountryCode }): LineParse<PersonRow> => {
+  const arena = rowArena();
+  return Object.assign((text: string) => parsePersonLine(text, defaultCountry, arena), { takeBuffers: arena.take });
+};

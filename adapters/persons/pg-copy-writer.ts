@@ -2,7 +2,7 @@ import { copyField, openBulkConnection } from '../db/pg-bulk.ts';
 import type { PersonWriter } from './import.ts';
 import { historyId, observe, previousHistory, type KeyHistory } from './key-history.ts';
 import { keyIndexForImport } from './key-index.ts';
-import { rowKeyLines, rowKeys, type PersonRow } from './person-row.ts';
+import { rowKeys, withIds, type PersonRow } from './person-row.ts';
 import { recordSubscribedChanges, subscribedDocuments } from './subscribed-changes.ts';
 
 const IMPORT_LOCK_ID = 4_242_006;
@@ -46,21 +46,22 @@ export async function pgCopyPersonWriter(connectionString: string, options: Copy
         // The rows come as COPY text without their ids (./person-row.ts): this thread only puts the ids in.
         const replaced = new Set(existing.map((person) => person.id));
         let next = 0;
-        let text = '';
-        let keys = '';
+        const persons: Array<{ id: string; part: Uint8Array; lines: number }> = [];
+        const keyParts: Array<{ id: string; part: Uint8Array; lines: number }> = [];
         for (const row of rows) {
           let id = idOf.get(row.externalId);
           if (id === undefined) {
             id = fresh[next++]!.id;
             idOf.set(row.externalId, id);
           }
-          text += `${id}\t${row.copy}\n`;
-          keys += replaced.has(id) ? keyLinesWithHistory(row, id, previous) : rowKeyLines(row, id);
+          persons.push({ id, part: row.copy, lines: 1 });
+          keyParts.push(replaced.has(id) ? keyLinesWithHistory(row, id, previous) : { id, part: row.keys, lines: row.keyCount });
         }
-        await tx.copy('COPY persons (id, external_id, updated, document) FROM STDIN', text);
+        await tx.copy('COPY persons (id, external_id, updated, document) FROM STDIN', withIds(persons, false));
+        let keys = withIds(keyParts, true);
         // In key order, a live key index takes the batch's keys page by page rather than at random.
-        if (!keyIndex.rebuilding) keys = inKeyOrder(keys);
-        if (keys !== '') {
+        if (!keyIndex.rebuilding) keys = Buffer.from(inKeyOrder(keys.toString('utf8')));
+        if (keys.length > 0) {
           await tx.copy('COPY person_identifiers (person_id, kind, value, first_seen, last_seen, observations) FROM STDIN', keys);
         }
         await recordSubscribedChanges(tx, rows, subscribed);
@@ -77,14 +78,15 @@ export async function pgCopyPersonWriter(connectionString: string, options: Copy
   };
 }
 
-/** The COPY lines of the keys of a person imported again, each with its history. */
-function keyLinesWithHistory(row: PersonRow, id: string, previous: Map<string, KeyHistory>): string {
+/** The keys of a person imported again, each with its history: COPY lines with the id in front of each. */
+function keyLinesWithHistory(row: PersonRow, id: string, previous: Map<string, KeyHistory>) {
   let lines = '';
-  for (const key of rowKeys(row)) {
+  const keys = rowKeys(row);
+  for (const key of keys) {
     const history = observe(previous.get(historyId(id, key.kind, key.value)), row.updated);
-    lines += `${id}\t${key.kind}\t${copyField(key.value)}\t${history.firstSeen ?? '\\N'}\t${history.lastSeen ?? '\\N'}\t${history.observations}\n`;
+    lines += `\t${key.kind}\t${copyField(key.value)}\t${history.firstSeen ?? '\\N'}\t${history.lastSeen ?? '\\N'}\t${history.observations}\n`;
   }
-  return lines;
+  return { id, part: Buffer.from(lines), lines: keys.length };
 }
 
 /** COPY lines of keys (each the person's id first) ordered by kind and value. */
