@@ -42,6 +42,21 @@ describe('the production build (npm run build), as the image runs it', () => {
     }
   });
 
+  it('generates and imports persons from the compiled files, parsing on worker threads', async () => {
+    const importDir = await mkdtemp(join(tmpdir(), 'kith-build-import-'));
+    try {
+      const file = join(importDir, 'persons.ndjson');
+      const cli = (...args: string[]) => runProcess(process.execPath, [`${out}/cli/main.js`, ...args], { KITH_DATA_DIR: join(importDir, 'data') });
+      const generated = await cli('generate', 'persons', '--count', '40', '--seed', '3', '--out', file);
+      expect(generated.code, generated.stderr).toBe(0);
+      const imported = await cli('--json', 'import', 'persons', file, '--parse-threads', '2');
+      expect(imported.code, imported.stderr).toBe(0);
+      expect(JSON.parse(imported.stdout)).toMatchObject({ imported: 40, rejectedCount: 0 });
+    } finally {
+      await rm(importDir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
   it('serves from the compiled files: migrations applied, the demo person found, the reference and the console', async () => {
     const url = kith!.url;
     expect((await fetch(`${url}/readyz`)).status).toBe(200);
