@@ -46,7 +46,9 @@ describe('the production build (npm run build), as the image runs it', () => {
     const importDir = await mkdtemp(join(tmpdir(), 'kith-build-import-'));
     try {
       const file = join(importDir, 'persons.ndjson');
-      const cli = (...args: string[]) => runProcess(process.execPath, [`${out}/cli/main.js`, ...args], { KITH_DATA_DIR: join(importDir, 'data') });
+      // Into a PGlite of its own, whatever database the tests run with.
+      const env = { DATABASE_URL: '', KITH_DATA_DIR: join(importDir, 'data') };
+      const cli = (...args: string[]) => runProcess(process.execPath, [`${out}/cli/main.js`, ...args], env);
       const generated = await cli('generate', 'persons', '--count', '40', '--seed', '3', '--out', file);
       expect(generated.code, generated.stderr).toBe(0);
       const imported = await cli('--json', 'import', 'persons', file, '--parse-threads', '2');
