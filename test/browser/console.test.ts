@@ -76,7 +76,8 @@ describe('the web console, in a browser', () => {
     await page.getByRole('button', { name: 'Generate a new key' }).click();
     const key = (await newKeyOnPage().textContent())!;
     expect(key).toMatch(/^kith_[0-9A-Za-z]{36}$/);
-    await expect(page.getByRole('button', { name: 'Copy' }).isVisible()).resolves.toBe(true);
+    // console.js shows the button once it runs, which may be a moment after the key is on the page.
+    await page.getByRole('button', { name: 'Copy' }).waitFor({ state: 'visible', timeout: 5000 });
     expect(new URL(page.url()).pathname).toBe('/console/keys');
     expect(await apiStatus(key)).toBe(200);
     await expect(page.locator(`td code:text-is("${key.slice(0, 11)}…")`).count()).resolves.toBe(1);
