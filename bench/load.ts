@@ -41,11 +41,15 @@ export type Measurement = {
 
 type RunOptions = { connections: number; durationS: number; overallRate?: number };
 
+/** The exact `q` quantile (0 to 1) of values sorted ascending, by nearest rank; 0 when there are none. */
+export const nearestRank = (sorted: ArrayLike<number>, q: number): number =>
+  sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
+
 /** Exact percentiles (nearest rank) over every response's latency, so runs compare without histogram buckets. */
 function summarize(latencies: Float64Array): LatencySummary {
   if (latencies.length === 0) return { p50: 0, p90: 0, p99: 0, max: 0, mean: 0 };
   const sorted = latencies.slice().sort();
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
+  const at = (q: number) => nearestRank(sorted, q);
   const round = (ms: number) => Math.round(ms * 100) / 100;
   const mean = sorted.reduce((sum, ms) => sum + ms, 0) / sorted.length;
   return { p50: round(at(0.5)), p90: round(at(0.9)), p99: round(at(0.99)), max: round(sorted[sorted.length - 1]!), mean: round(mean) };

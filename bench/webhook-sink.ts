@@ -1,4 +1,5 @@
 import { createServer, type Server } from 'node:http';
+import { nearestRank } from './load.ts';
 
 /** Where the webhook scenario's deliveries go: a receiver in the bench process that answers 204 at once. */
 const WEBHOOK_SINK_PORT = 59_990;
@@ -59,8 +60,6 @@ async function allArrived(tokens: number[], waitMs: number) {
   while (tokens.some((n) => !firstArrivals.has(n)) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
 }
 
-const percentile = (sorted: number[], q: number) => (sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!);
-
 /**
  * Watches the deliveries of the 202s the load receives: `accepted` is called with each answered request's body
  * and status; `phase` marks the start and end of a measured run (requests outside one are not measured).
@@ -107,7 +106,7 @@ export function watchDeliveries(drainMs: number) {
           delivered: waits.length,
           acceptedPerSecond: Math.round(requests.length / seconds),
           deliveredPerSecond: Math.round(arrivedInSpan / seconds),
-          firstAttemptMs: { p50: percentile(waits, 0.5), p99: percentile(waits, 0.99), max: waits.at(-1) ?? 0 },
+          firstAttemptMs: { p50: nearestRank(waits, 0.5), p99: nearestRank(waits, 0.99), max: waits.at(-1) ?? 0 },
           drainedMs: drained.get(phase) ?? 0,
         };
       }
