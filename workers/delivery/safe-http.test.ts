@@ -410,6 +410,21 @@ describe('deliverOnce against server-side request forgery', () => {
     expect(dns.calls).toEqual(['kept.example']);
   });
 
+  it('sends again on a new connection when a kept one turns out closed before any answer', async () => {
+    const served = new WeakMap<object, number>();
+    // Answers the first request of each connection, and drops the connection on the next, as a receiver does that
+    // closes idle connections just as one is reused.
+    const receiver = await startReceiver((req, res) => {
+      const count = (served.get(req.socket) ?? 0) + 1;
+      served.set(req.socket, count);
+      if (count > 1) req.socket.destroy();
+      else answer(200, 'ok')(req, res);
+    });
+    expect(await post(receiver.url())).toMatchObject({ outcome: 'delivered' });
+    expect(await post(receiver.url())).toMatchObject({ outcome: 'delivered', status: 200 });
+    expect(receiver.connections()).toBe(2);
+  });
+
   it('never lends a connection kept under one policy to an attempt under another', async () => {
     const receiver = await startReceiver(answer(200, 'ok'));
     const dns = fakeDns({ 'shared.example': ['127.0.0.1'] });

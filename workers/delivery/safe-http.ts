@@ -321,69 +321,81 @@ export async function deliverOnce(request: DeliveryRequest, options: DeliveryOpt
   const secure = url.protocol === 'https:';
   const send = secure ? https.request : http.request;
 
-  return new Promise<AttemptResult>((resolve) => {
-    let settled = false;
-    let received: Received | undefined;
-    const kept: Buffer[] = [];
-    let keptBytes = 0;
-    const snippet = () => Buffer.concat(kept).toString('utf8');
+  // A kept connection that the receiver closed meanwhile fails before any answer, the POST not received: it goes
+  // again at once, on a new connection. (A receiver that did get it drops the repeat by its webhook-id.)
+  const first = await post(keptAliveAgent(options.policy, secure));
+  return first.keptConnectionBroke ? (await post(false)).result : first.result;
 
-    const req = send({
-      method: 'POST',
-      hostname: bareHost(url.hostname),
-      port: url.port === '' ? undefined : Number(url.port),
-      path: `${url.pathname}${url.search}`,
-      headers: {
-        ...callerHeaders(request.headers),
-        'content-type': 'application/json',
-        'user-agent': WEBHOOK_USER_AGENT,
-        'content-length': String(body.length),
-      },
-      agent: keptAliveAgent(options.policy, secure),
-      lookup: guardedLookup(options.policy, options.resolve ?? resolveWithSystem),
-    });
-    /** An answer read to its end leaves its connection to the agent, for the next attempt; any other is closed. */
-    const finish = (result: AttemptResult, answeredInFull = false) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      if (!answeredInFull) req.destroy();
-      resolve(result);
-    };
-    const timer = setTimeout(() => {
-      finish(
-        received === undefined
-          ? { outcome: 'failed', reason: 'timeout', error: `no response within ${timeoutMs} ms`, latencyMs: elapsed() }
-          : fromResponse(received, snippet(), elapsed()),
-      );
-    }, timeoutMs);
+  function post(agent: http.Agent | false) {
+    return new Promise<{ result: AttemptResult; keptConnectionBroke: boolean }>((resolve) => {
+      let settled = false;
+      let received: Received | undefined;
+      const kept: Buffer[] = [];
+      let keptBytes = 0;
+      const snippet = () => Buffer.concat(kept).toString('utf8');
 
-    req.on('error', (error: NodeJS.ErrnoException) => {
-      if (received !== undefined) return finish(fromResponse(received, snippet(), elapsed()));
-      const policy = error instanceof RefusedAddressError;
-      finish({
-        outcome: 'failed',
-        reason: policy ? 'policy' : 'network',
-        error: policy || error.code === undefined ? error.message : `${error.code}: ${error.message}`,
-        latencyMs: elapsed(),
+      const req = send({
+        method: 'POST',
+        hostname: bareHost(url.hostname),
+        port: url.port === '' ? undefined : Number(url.port),
+        path: `${url.pathname}${url.search}`,
+        headers: {
+          ...callerHeaders(request.headers),
+          'content-type': 'application/json',
+          'user-agent': WEBHOOK_USER_AGENT,
+          'content-length': String(body.length),
+        },
+        agent,
+        lookup: guardedLookup(options.policy, options.resolve ?? resolveWithSystem),
       });
-    });
-    req.on('response', (res) => {
-      const retryAfter = res.headers['retry-after'];
-      received = { status: res.statusCode ?? 0, retryAfter, location: res.headers.location };
-      const done = (answeredInFull = false) => finish(fromResponse(received!, snippet(), elapsed()), answeredInFull);
-      res.on('error', () => done());
-      res.on('end', () => done(true));
-      res.on('data', (chunk: Buffer) => {
-        const room = maxResponseBytes - keptBytes;
-        if (room > 0) {
-          kept.push(chunk.subarray(0, room));
-          keptBytes += Math.min(room, chunk.length);
-        }
-        if (keptBytes >= maxResponseBytes) done();
+      /** An answer read to its end leaves its connection to the agent, for the next attempt; any other is closed. */
+      const finish = (result: AttemptResult, answeredInFull = false, keptConnectionBroke = false) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        if (!answeredInFull) req.destroy();
+        resolve({ result, keptConnectionBroke });
+      };
+      const timer = setTimeout(() => {
+        finish(
+          received === undefined
+            ? { outcome: 'failed', reason: 'timeout', error: `no response within ${timeoutMs} ms`, latencyMs: elapsed() }
+            : fromResponse(received, snippet(), elapsed()),
+        );
+      }, timeoutMs);
+
+      req.on('error', (error: NodeJS.ErrnoException) => {
+        if (received !== undefined) return finish(fromResponse(received, snippet(), elapsed()));
+        const policy = error instanceof RefusedAddressError;
+        const keptConnectionBroke = req.reusedSocket && (error.code === 'ECONNRESET' || error.code === 'EPIPE');
+        finish(
+          {
+            outcome: 'failed',
+            reason: policy ? 'policy' : 'network',
+            error: policy || error.code === undefined ? error.message : `${error.code}: ${error.message}`,
+            latencyMs: elapsed(),
+          },
+          false,
+          keptConnectionBroke,
+        );
       });
-      if (maxResponseBytes === 0) done();
+      req.on('response', (res) => {
+        const retryAfter = res.headers['retry-after'];
+        received = { status: res.statusCode ?? 0, retryAfter, location: res.headers.location };
+        const done = (answeredInFull = false) => finish(fromResponse(received!, snippet(), elapsed()), answeredInFull);
+        res.on('error', () => done());
+        res.on('end', () => done(true));
+        res.on('data', (chunk: Buffer) => {
+          const room = maxResponseBytes - keptBytes;
+          if (room > 0) {
+            kept.push(chunk.subarray(0, room));
+            keptBytes += Math.min(room, chunk.length);
+          }
+          if (keptBytes >= maxResponseBytes) done();
+        });
+        if (maxResponseBytes === 0) done();
+      });
+      req.end(body);
     });
-    req.end(body);
-  });
+  }
 }
