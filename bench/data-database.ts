@@ -38,7 +38,7 @@ export async function prepareDataDatabase(dataset: BenchDataset, serverUrl: stri
   }
 
   await mkdir(FILES, { recursive: true });
-  const file = join(FILES, `${kind}-${count}-seed${seed}.ndjson`);
+  const file = join(FILES, `${database}-${count}-seed${seed}.ndjson`);
   if (!existsSync(file)) {
     progress(`generating ${count.toLocaleString('en')} ${kind} into ${file}`);
     await runCommand('node', ['bin/kith.js', 'generate', kind, '--count', `${count}`, '--seed', `${seed}`, '--out', file]);

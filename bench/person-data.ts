@@ -2,8 +2,11 @@ import { generatePersons } from '../adapters/persons/generate.ts';
 import { prepareDataDatabase, type BenchDataset } from './data-database.ts';
 import type { ScenarioContext } from './scenarios.ts';
 
-/** Generated persons of the person.enrich scenarios: made and imported once, then reused by every run. */
-export const BENCH_PERSONS: BenchDataset = { kind: 'persons', count: 1_000_000, seed: 11, database: 'kith_bench_persons' };
+/**
+ * Generated persons of the person.enrich scenarios: made and imported once, then reused by every run. The
+ * database's suffix goes up whenever the generator's output changes, so that an older dataset is not reused.
+ */
+export const BENCH_PERSONS: BenchDataset = { kind: 'persons', count: 1_000_000, seed: 11, database: 'kith_bench_persons_2' };
 
 /** The personal emails of the first `count` generated persons: those the load looks up. */
 export const benchPersonEmails = (count: number): string[] =>

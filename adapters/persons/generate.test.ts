@@ -41,4 +41,20 @@ describe('generatePersons', () => {
     expect([...addresses.values()].filter((n) => n > 1).length).toBeGreaterThan(20);
     expect([...phones.values()].filter((n) => n > 1).length).toBeGreaterThan(3);
   });
+
+  it('gives every personal and work email to one person only; the shared ones are the deliberate others', () => {
+    const records = [...generatePersons({ count: 20_000, seed: 11 })];
+    const owners = new Map<string, number>();
+    for (const record of records) {
+      for (const email of record.details.emails) {
+        if (email.label === 'other') continue;
+        const address = email.value.trim().toLowerCase();
+        owners.set(address, (owners.get(address) ?? 0) + 1);
+      }
+    }
+    expect([...owners].filter(([, count]) => count > 1)).toEqual([]);
+    const others = records.flatMap((record) => record.details.emails.filter((email) => email.label === 'other'));
+    expect(others.length).toBeGreaterThan(100);
+    for (const other of others) expect(owners.get(other.value.trim().toLowerCase())).toBe(1);
+  });
 });

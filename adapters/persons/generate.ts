@@ -2,12 +2,14 @@ import type { Writable } from 'node:stream';
 import { base, de, en, en_GB, en_US, Faker, fr } from '@faker-js/faker';
 import type { PersonRecord } from '../../schemas/data/person-record.ts';
 import { writeNdjson } from '../ndjson/write.ts';
+import { seenFilter } from './seen-filter.ts';
 
 /**
  * Synthetic person records (docs/person-records.md) for demos, tests and benchmarks: realistic names,
  * addresses, emails, phones (US, GB, DE, FR), social profiles, MAIDs and employment, with some households
  * (people sharing an address) and some deliberately conflicting identifiers (a phone or email on two
- * persons). The same seed gives the same records: every value comes from seeded fakers, none from the clock.
+ * persons). Any other email is one person's only, as a mailbox is: one that came out before gets the person's
+ * number. The same seed gives the same records: every value comes from seeded fakers, none from the clock.
  */
 export type GenerateOptions = { count: number; seed?: number };
 
@@ -79,6 +81,10 @@ export function* generatePersons(options: GenerateOptions): Generator<PersonReco
   const recentAddresses: Address[] = [];
   const recentPhones: string[] = [];
   const recentEmails: string[] = [];
+  const emailsMade = seenFilter(options.count * 2);
+  /** The address, or (when it came out before) the same with the person's number, which no other one has. */
+  const ownEmail = (local: string, domain: string, index: number) =>
+    emailsMade.addIfNew(`${local}@${domain}`) ? `${local}@${domain}` : `${local}.${index}@${domain}`;
   const remember = <T>(ring: T[], value: T) => {
     ring.push(value);
     if (ring.length > 200) ring.shift();
@@ -127,9 +133,9 @@ export function* generatePersons(options: GenerateOptions): Generator<PersonReco
     }
 
     const local = `${ascii(given)}.${ascii(family)}${r.number.float() < 0.5 ? r.number.int({ min: 1, max: 99 }) : ''}`;
-    const personal = `${local}@${r.helpers.arrayElement(country.mail)}`;
+    const personal = ownEmail(local, r.helpers.arrayElement(country.mail), index);
     const emails = [{ value: r.number.float() < 0.1 ? ` ${personal[0]!.toUpperCase()}${personal.slice(1)}` : personal, label: 'personal' }];
-    if (employed) emails.push({ value: `${ascii(given)[0] ?? 'x'}${ascii(family)}@${domain}`, label: 'work' });
+    if (employed) emails.push({ value: ownEmail(`${ascii(given)[0] ?? 'x'}${ascii(family)}`, domain, index), label: 'work' });
     if (recentEmails.length > 0 && pick.number.float() < 0.01) emails.push({ value: pick.helpers.arrayElement(recentEmails), label: 'other' });
     remember(recentEmails, personal);
 
