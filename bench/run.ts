@@ -6,6 +6,7 @@ import { parseArgs } from 'node:util';
 import { v3Operations } from '../schemas/v3/operations.ts';
 import { createBenchAccount } from './account.ts';
 import { summarizeProfiles } from './cpu-profile.ts';
+import { deleteTopicsOf } from './kafka-topics.ts';
 import { BENCH_MODES, BUILD_DIR, startKithDeployment, type BenchMode } from './kith-processes.ts';
 import type { HttpRequest, LoadTarget } from './load.ts';
 import { rotation } from './load.ts';
@@ -182,6 +183,15 @@ async function startTargets(scenario: Scenario, mode: BenchMode, settings: Setti
   return { request: kithTarget.request, distinctBodies: bodies?.length, kith, kithTarget, baseline, baselineTarget, deliveries };
 }
 
+/** Deletes a run's Kafka topics; a failure is reported and the run goes on, its figures being saved already. */
+async function removeTopics(brokers: string, prefix: string): Promise<void> {
+  try {
+    progress(`deleted the run's ${await deleteTopicsOf(brokers, prefix)} Kafka topics`);
+  } catch (error) {
+    progress(`warning: the run's Kafka topics (${prefix}.*) could not be deleted: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
 async function runScenario(scenario: Scenario, mode: BenchMode, settings: Settings): Promise<void> {
   const startedAt = new Date();
   const distributed = mode === 'distributed';
@@ -192,8 +202,10 @@ async function runScenario(scenario: Scenario, mode: BenchMode, settings: Settin
   const dataDir = await mkdtemp(join(tmpdir(), 'kith-bench-'));
   scratch.add(dataDir);
   let clean = false;
+  let topics: { brokers: string; prefix: string } | undefined;
   try {
     const { request, distinctBodies, kith, kithTarget, baseline, baselineTarget, deliveries } = await startTargets(scenario, mode, runSettings, { logDir, dataDir, profileDir });
+    if (distributed) topics = { brokers: kith.env.KAFKA_BROKERS!, prefix: kith.env.KITH_TOPIC_PREFIX! };
     const backgroundCpuBusyPercent = await waitForQuiet(settings.waitIdleS);
     const measured = await measureAgainstBaseline(
       { name: 'Kith', target: kithTarget, processes: kith.processes, onPhase: deliveries?.phase },
@@ -262,6 +274,7 @@ async function runScenario(scenario: Scenario, mode: BenchMode, settings: Settin
     clean = true;
   } finally {
     await stopAll();
+    if (topics) await removeTopics(topics.brokers, topics.prefix);
     await rm(dataDir, { recursive: true, force: true });
     scratch.delete(dataDir);
     if (clean && !settings.keepLogs && !settings.cpuProf) await rm(logDir, { recursive: true, force: true });
