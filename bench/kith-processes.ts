@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { WORKER_NAMES } from '../schemas/events/topics.ts';
-import { spawnServer, type BenchProcess } from './processes.ts';
+import { repoRoot, spawnServer, type BenchProcess } from './processes.ts';
 
 export const BENCH_MODES = ['embedded', 'distributed'] as const;
 export type BenchMode = (typeof BENCH_MODES)[number];
@@ -40,6 +42,14 @@ const LISTENING = /"port":(\d+).*"msg":"kith listening"/;
 /** Where `npm run build` puts the compiled Kith that the bench runs, as the image does. */
 export const BUILD_DIR = 'dist';
 
+/** The image's NODE_OPTIONS (its V8 settings), read from the Dockerfile so that the bench runs Kith as the image does. */
+function deployedNodeOptions(): string {
+  const dockerfile = readFileSync(join(repoRoot, 'deploy/Dockerfile'), 'utf8');
+  const value = /^ENV NODE_OPTIONS=(.+)$/m.exec(dockerfile)?.[1];
+  if (value === undefined) throw new Error('deploy/Dockerfile sets no NODE_OPTIONS');
+  return value.trim().replace(/^"(.*)"$/, '$1');
+}
+
 /**
  * Kith as deployed, compiled (`npm run build`, which the harness runs first), one process per role: embedded
  * is a single process (PGlite, embedded bus, every role); distributed is one process per worker plus `ingress`
@@ -47,7 +57,7 @@ export const BUILD_DIR = 'dist';
  */
 export async function startKithDeployment(options: KithStartOptions): Promise<KithDeployment> {
   const adminToken = `kith_admin_bench_${randomBytes(16).toString('hex')}`;
-  const common = { PORT: '0', HOST: '127.0.0.1', KITH_ADMIN_TOKEN: adminToken, KITH_DEMO: 'false', LOG_LEVEL: options.logLevel };
+  const common = { NODE_OPTIONS: deployedNodeOptions(), PORT: '0', HOST: '127.0.0.1', KITH_ADMIN_TOKEN: adminToken, KITH_DEMO: 'false', LOG_LEVEL: options.logLevel };
   const start = (name: string, env: Record<string, string>) =>
     spawnServer({ name, entry: `${BUILD_DIR}/main.js`, env, logDir: options.logDir, nodeFlags: options.nodeFlags, ready: LISTENING });
 
