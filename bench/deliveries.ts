@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { DeliveryRequested } from '../schemas/events/delivery-requested.ts';
 import { openDeliverySide } from '../test/support/delivery-side.ts';
-import { deleteTopicsOf } from './kafka-topics.ts';
+import { deleteRunTopics } from './kafka-topics.ts';
 import { gitState, machine } from './machine.ts';
 import { resultsDir } from './report.ts';
 import { startServices } from './services.ts';
@@ -107,7 +107,7 @@ async function kith(body: string) {
   } finally {
     await receiver.close();
     await side.close();
-    if (mode === 'distributed') progress(`deleted the run's ${await deleteTopicsOf(services.KAFKA_BROKERS!, prefix)} Kafka topics`);
+    if (mode === 'distributed') await deleteRunTopics(services.KAFKA_BROKERS!, prefix, progress);
     await rm(dataDir, { recursive: true, force: true });
   }
 }

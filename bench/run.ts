@@ -6,7 +6,7 @@ import { parseArgs } from 'node:util';
 import { v3Operations } from '../schemas/v3/operations.ts';
 import { createBenchAccount } from './account.ts';
 import { summarizeProfiles } from './cpu-profile.ts';
-import { deleteTopicsOf } from './kafka-topics.ts';
+import { deleteRunTopics } from './kafka-topics.ts';
 import { BENCH_MODES, BUILD_DIR, startKithDeployment, type BenchMode } from './kith-processes.ts';
 import type { HttpRequest, LoadTarget } from './load.ts';
 import { rotation } from './load.ts';
@@ -183,15 +183,6 @@ async function startTargets(scenario: Scenario, mode: BenchMode, settings: Setti
   return { request: kithTarget.request, distinctBodies: bodies?.length, kith, kithTarget, baseline, baselineTarget, deliveries };
 }
 
-/** Deletes a run's Kafka topics; a failure is reported and the run goes on, its figures being saved already. */
-async function removeTopics(brokers: string, prefix: string): Promise<void> {
-  try {
-    progress(`deleted the run's ${await deleteTopicsOf(brokers, prefix)} Kafka topics`);
-  } catch (error) {
-    progress(`warning: the run's Kafka topics (${prefix}.*) could not be deleted: ${error instanceof Error ? error.message : String(error)}`);
-  }
-}
-
 async function runScenario(scenario: Scenario, mode: BenchMode, settings: Settings): Promise<void> {
   const startedAt = new Date();
   const distributed = mode === 'distributed';
@@ -274,7 +265,7 @@ async function runScenario(scenario: Scenario, mode: BenchMode, settings: Settin
     clean = true;
   } finally {
     await stopAll();
-    if (topics) await removeTopics(topics.brokers, topics.prefix);
+    if (topics) await deleteRunTopics(topics.brokers, topics.prefix, progress);
     await rm(dataDir, { recursive: true, force: true });
     scratch.delete(dataDir);
     if (clean && !settings.keepLogs && !settings.cpuProf) await rm(logDir, { recursive: true, force: true });
