@@ -46,6 +46,7 @@ const ServerEnv = z.object({
   KITH_WEBHOOK_LOG_DAYS: z.coerce.number().int().min(1).max(365).default(7),
   KITH_WEBHOOK_SECRET_OVERLAP_HOURS: z.coerce.number().int().min(0).max(24 * 30).default(24),
   KITH_SYNC_DEADLINE_MS: z.coerce.number().int().min(50).max(2900).default(2500),
+  KITH_MAX_BACKLOG: z.coerce.number().int().min(0).max(10_000_000).default(2000),
   KITH_RESULT_TTL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(300),
   KITH_TOPIC_PREFIX: z.string().regex(/^[a-z][a-z0-9-]{0,39}$/, 'lower-case letters, digits and -').default('kith'),
   KITH_TOPIC_PARTITIONS: z.coerce.number().int().min(1).max(256).default(8),
@@ -96,6 +97,8 @@ export type ServerConfig = {
     secretOverlapHours: number;
   };
   syncDeadlineMs: number;
+  /** Messages a worker's queue may have unworked before the ingress refuses new work for it (0: never refuses). */
+  maxBacklog: number;
   resultTtlSeconds: number;
   topicPrefix: string;
   topicPartitions: number;
@@ -162,6 +165,7 @@ export function loadServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
       secretOverlapHours: e.KITH_WEBHOOK_SECRET_OVERLAP_HOURS,
     },
     syncDeadlineMs: e.KITH_SYNC_DEADLINE_MS,
+    maxBacklog: e.KITH_MAX_BACKLOG,
     resultTtlSeconds: e.KITH_RESULT_TTL_SECONDS,
     topicPrefix: e.KITH_TOPIC_PREFIX,
     topicPartitions: e.KITH_TOPIC_PARTITIONS,

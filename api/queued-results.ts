@@ -64,7 +64,14 @@ export function queuedResults(options: QueuedResultsOptions) {
         const claimed = await claim(input.accountId, key, input.fingerprint);
         if (claimed.kind === 'completed') return { kind: 'answered', reply: asReply(claimed.answer) };
         if (claimed.kind === 'claimed') {
-          const reply = await input.dispatch(key);
+          let reply: OperationReply | undefined;
+          try {
+            reply = await input.dispatch(key);
+          } catch (error) {
+            // Never handed on (the bus away, the queue behind): a retry must send it, not wait for it.
+            await options.store.release(input.accountId, key);
+            throw error;
+          }
           return reply ? { kind: 'answered', reply } : { kind: 'queued' };
         }
         // In flight (from an earlier call): wait for its reply until our own deadline.

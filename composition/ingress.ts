@@ -7,6 +7,7 @@ import type { Clock } from '../adapters/clock.ts';
 import type { ServerConfig } from '../adapters/config.ts';
 import type { Stores } from '../adapters/db/port.ts';
 import type { SqlClient } from '../adapters/db/sql-client.ts';
+import { backlogGate, gatedDispatcher } from '../adapters/dispatch/backlog-gate.ts';
 import { busDispatcher } from '../adapters/dispatch/over-bus.ts';
 import type { Logger } from '../adapters/logger.ts';
 import type { HttpMetrics } from '../adapters/metrics/port.ts';
@@ -19,7 +20,7 @@ import { issueApiKey } from '../api/api-keys.ts';
 import { createApp } from '../api/app.ts';
 import type { ApiEnv } from '../api/env.ts';
 import { usage } from '../api/middleware/usage.ts';
-import type { TopicNames } from '../schemas/events/topics.ts';
+import type { TopicNames, WorkerName } from '../schemas/events/topics.ts';
 import { v2Operations } from '../schemas/v2/email-verification.ts';
 import { v3Operations } from '../schemas/v3/operations.ts';
 import { refusedUrl } from '../workers/delivery/safe-http.ts';
@@ -78,6 +79,15 @@ async function createDemoIfEmpty(stores: Stores, clock: Clock, announce: (text: 
   );
 }
 
+/** How often the ingress reads how far behind the workers' queues are (docs/decisions.md, "Backpressure"). */
+const BACKLOG_READ_MS = 500;
+
+/** The queues new requests join: the requests of each worker that serves operations, and the webhook deliveries. */
+const workQueues = (topics: TopicNames, operations: Record<string, { worker: WorkerName }>) => [
+  ...[...new Set(Object.values(operations).map((spec) => spec.worker))].map((worker) => ({ topic: topics.requests(worker), groupId: topics.workerGroup(worker) })),
+  { topic: topics.deliveries, groupId: topics.deliveryGroup },
+];
+
 /** The ingress role: the HTTP app over the bus, with its periodic housekeeping. */
 export async function buildIngress(parts: IngressParts): Promise<Ingress> {
   const { config, log, clock, db, stores, bus, topics } = parts;
@@ -85,13 +95,16 @@ export async function buildIngress(parts: IngressParts): Promise<Ingress> {
   if (config.demo && !config.databaseUrl) await createDemoIfEmpty(stores, clock, parts.announce);
   const operations = { ...v3Operations, ...v2Operations };
   const requestTopics = new Map(Object.entries(operations).map(([name, spec]) => [name, topics.requests(spec.worker)]));
+  const route = { topicFor: (operation: string) => requestTopics.get(operation)!, deliveries: topics.deliveries };
+  const dispatcher = busDispatcher({ bus, inbox: parts.inbox, clock, topicFor: route.topicFor });
+  const gate = config.maxBacklog > 0 ? backlogGate({ bus, queues: workQueues(topics, operations), limit: config.maxBacklog, everyMs: BACKLOG_READ_MS, log }) : undefined;
   const usageRecorder = usage({ bus, topic: topics.usage, clock, operations });
   const app = createApp({
     log,
     clock,
     stores,
     blobs: parts.blobs,
-    dispatcher: busDispatcher({ bus, inbox: parts.inbox, clock, topicFor: (operation) => requestTopics.get(operation)! }),
+    dispatcher: gate ? gatedDispatcher(dispatcher, gate, route) : dispatcher,
     // Embedded mode is one process: its counters need not be shared, nor PGlite written on every request.
     rateLimiter: config.databaseUrl ? coalescedRateLimiter(postgresRateLimiter(db)) : memoryRateLimiter(),
     recordUsage: usageRecorder.middleware,
@@ -127,6 +140,7 @@ export async function buildIngress(parts: IngressParts): Promise<Ingress> {
     adminToken,
     async stop() {
       clearInterval(sweep);
+      gate?.stop();
       await usageRecorder.drain();
     },
   };

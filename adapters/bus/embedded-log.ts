@@ -82,6 +82,20 @@ export function embeddedBusLog(db: SqlClient) {
       return Number(row?.next_offset ?? 0);
     },
 
+    /** Messages of the topic after the group's committed offsets; a group without one starts at the oldest kept. */
+    async backlog(groupId: string, topic: string): Promise<number> {
+      const [row] = await db.query<{ backlog: string }>(
+        `SELECT COALESCE(sum(p.next_offset - GREATEST(COALESCE(o.next_offset, 0), COALESCE(kept.first, p.next_offset))), 0)::text AS backlog
+         FROM bus_partitions p
+         LEFT JOIN bus_offsets o ON o.group_id = $1 AND o.topic = p.topic AND o.partition = p.partition
+         LEFT JOIN LATERAL (
+           SELECT min(m."offset") AS first FROM bus_messages m WHERE m.topic = p.topic AND m.partition = p.partition
+         ) kept ON true
+         WHERE p.topic = $2`,
+        [groupId, topic],
+      );
+      return Math.max(0, Number(row?.backlog ?? 0));
+    },
     async commit(groupId: string, topic: string, partition: number, nextOffset: number) {
       await db.query(
         `INSERT INTO bus_offsets (group_id, topic, partition, next_offset) VALUES ($1, $2, $3, $4)

@@ -151,6 +151,7 @@ export function createEmbeddedBus(options: EmbeddedBusOptions): Bus {
       consumers.add(handle);
       return handle;
     },
+    backlog: (groupId, topic) => store.backlog(groupId, topic),
     async close() {
       clearInterval(sweep);
       await Promise.all([...consumers].map((consumer) => consumer.stop()));

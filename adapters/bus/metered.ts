@@ -28,6 +28,7 @@ export function meteredBus(bus: Bus, options: MeteredBusOptions): Bus {
           metrics.consumed(label(message.topic));
         },
       }),
+    backlog: (groupId, topic) => bus.backlog(groupId, topic),
     close: () => bus.close(),
   };
 }

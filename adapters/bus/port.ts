@@ -55,5 +55,10 @@ export interface Bus {
   publish(topic: string, messages: BusMessage[]): Promise<void>;
   /** Resolves once the consumer is in its group and positioned: it sees every message published after that. */
   consume(options: ConsumerOptions): Promise<Consumer>;
+  /**
+   * How many messages of `topic` the group has not committed yet, over all partitions (every kept message for a
+   * group that never committed): how far its consumers are behind.
+   */
+  backlog(groupId: string, topic: string): Promise<number>;
   close(): Promise<void>;
 }

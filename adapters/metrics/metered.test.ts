@@ -22,6 +22,7 @@ function recordingBus() {
       consumer = options;
       return { stop: async () => {} };
     },
+    backlog: async () => 0,
     close: async () => {},
   };
   const deliver = (topic: string) =>

@@ -187,6 +187,20 @@ describe.each(implementations)('Bus conformance ($name)', (implementation) => {
     expect(valuesOf(after.handled)).toEqual(['m3']);
   });
 
+  it("counts a group's backlog: every message before it commits, none once it has handled them", async () => {
+    const name = await topic(3);
+    const groupId = fresh('group');
+    expect(await bus.backlog(groupId, name)).toBe(0);
+    await bus.publish(name, ['a', 'b', 'c', 'd', 'e'].map((value) => ({ key: value, value })));
+    expect(await bus.backlog(groupId, name)).toBe(5);
+    const consumer = await consumeInto({ groupId, topics: [name], fromBeginning: true });
+    await waitFor('a..e', () => consumer.handled.length === 5);
+    await consumer.consumer.stop();
+    expect(await bus.backlog(groupId, name)).toBe(0);
+    await bus.publish(name, [{ key: 'f', value: 'f' }]);
+    expect(await bus.backlog(groupId, name)).toBe(1);
+  });
+
   it('delivers a message again when its handler rejected', async () => {
     const name = await topic(1);
     await bus.publish(name, ['m0', 'm1', 'm2'].map((value) => ({ key: 'k', value })));
