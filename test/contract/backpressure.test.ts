@@ -4,7 +4,7 @@ import { WORKER_NAMES } from '../../schemas/events/topics.ts';
 import { KithClient, type Answer } from '../support/client.ts';
 import { createAccount } from '../support/factories.ts';
 import type { TestKith } from '../support/kith.ts';
-import { databaseUrl } from '../support/modes.ts';
+import { freshPostgresDatabase } from '../support/fresh-database.ts';
 import { startKithProcess, type KithProcess } from '../support/processes.ts';
 import { kafkaBrokers } from '../support/services.ts';
 import { waitFor } from '../support/wait-for.ts';
@@ -18,8 +18,10 @@ const MAX_BACKLOG = 3;
  */
 describe('backpressure (distributed): a queue behind its limit refuses new work until the workers catch up', () => {
   const adminToken = `kith_admin_test_${randomBytes(16).toString('hex')}`;
-  const shared = {
-    DATABASE_URL: databaseUrl(),
+  // A database of its own: the delivery worker started below would otherwise claim other suites' due retries.
+  let database: Awaited<ReturnType<typeof freshPostgresDatabase>>;
+  let shared: Record<string, string>;
+  const settings = {
     KAFKA_BROKERS: kafkaBrokers().join(','),
     KITH_ADMIN_TOKEN: adminToken,
     KITH_TOPIC_PREFIX: `t${randomBytes(6).toString('hex')}`,
@@ -33,6 +35,8 @@ describe('backpressure (distributed): a queue behind its limit refuses new work 
   let key: string;
 
   beforeAll(async () => {
+    database = await freshPostgresDatabase();
+    shared = { ...settings, DATABASE_URL: database.url };
     receiver = await startWebhookReceiver();
     const ingress = await startKithProcess({ ...shared, KITH_ROLES: 'ingress' });
     processes.push(ingress);
@@ -43,6 +47,7 @@ describe('backpressure (distributed): a queue behind its limit refuses new work 
   afterAll(async () => {
     await Promise.all(processes.map((process) => process.stop('SIGTERM')));
     await receiver?.close();
+    await database?.drop();
   });
 
   const enrich = (n: number): Promise<Answer> =>
