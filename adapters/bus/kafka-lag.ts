@@ -23,9 +23,15 @@ export function lagOf(
   return Number(lag);
 }
 
+/** A group's lag on one topic, read with two admin requests: the topic's high watermarks and the group's commits. */
+export async function groupLag(admin: Admin, groupId: string, topic: string): Promise<number> {
+  const [ends, offsets] = await Promise.all([admin.fetchTopicOffsets(topic), admin.fetchOffsets({ groupId, topics: [topic] })]);
+  return lagOf(ends, offsets.find((entry) => entry.topic === topic)?.partitions ?? []);
+}
+
 /**
- * Reads consumer lag from Kafka with an admin client of its own (two requests per group: the topic's high
- * watermarks and the group's committed offsets), for the metrics at scrape time.
+ * Reads consumer lag from Kafka with an admin client of its own (groupLag per subscription), for the metrics at
+ * scrape time.
  */
 export function kafkaConsumerLag(options: KafkaLagOptions) {
   const kafka = new Kafka({
@@ -50,10 +56,7 @@ export function kafkaConsumerLag(options: KafkaLagOptions) {
     async read(subscriptions: readonly Subscription[]): Promise<LagReading[]> {
       const client = await connected();
       return Promise.all(
-        subscriptions.map(async ({ group, topic }) => {
-          const [ends, offsets] = await Promise.all([client.fetchTopicOffsets(topic), client.fetchOffsets({ groupId: group, topics: [topic] })]);
-          return { group, topic, lag: lagOf(ends, offsets.find((entry) => entry.topic === topic)?.partitions ?? []) };
-        }),
+        subscriptions.map(async ({ group, topic }) => ({ group, topic, lag: await groupLag(client, group, topic) })),
       );
     },
     async close() {

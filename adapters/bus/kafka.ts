@@ -3,7 +3,7 @@ import { RetryableError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
 import { startKafkaConsumer, type KafkaConsumerSettings } from './kafka-consumer.ts';
 import { classifyKafkaError } from './kafka-errors.ts';
-import { lagOf } from './kafka-lag.ts';
+import { groupLag } from './kafka-lag.ts';
 import { kafkaLogCreator, kafkaLogLevels, type KafkaLogLevel } from './kafka-log.ts';
 import { createBatchingProducer } from './kafka-producer.ts';
 import type { Bus, Consumer, TopicSpec } from './port.ts';
@@ -130,9 +130,7 @@ export function createKafkaBus(options: KafkaBusOptions): Bus {
     },
     async backlog(groupId, topic) {
       try {
-        const connected = await connectedAdmin();
-        const [ends, offsets] = await Promise.all([connected.fetchTopicOffsets(topic), connected.fetchOffsets({ groupId, topics: [topic] })]);
-        return lagOf(ends, offsets.find((entry) => entry.topic === topic)?.partitions ?? []);
+        return await groupLag(await connectedAdmin(), groupId, topic);
       } catch (error) {
         throw classifyKafkaError(error, 'cannot read a consumer group\'s backlog', { groupId, topic });
       }
