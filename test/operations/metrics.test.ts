@@ -8,7 +8,7 @@ import { createLogger } from '../../adapters/logger.ts';
 import { startKith } from '../../main.ts';
 import { KithClient } from '../support/client.ts';
 import { sample, scrape, series } from '../support/metrics.ts';
-import { databaseUrl } from '../support/modes.ts';
+import { freshPostgresDatabase } from '../support/fresh-database.ts';
 import { startKithProcess, type KithProcess } from '../support/processes.ts';
 import { clickhouseUrl, kafkaBrokers } from '../support/services.ts';
 import { waitFor } from '../support/wait-for.ts';
@@ -53,13 +53,18 @@ async function embedded(): Promise<Deployment> {
   };
 }
 
-/** An ingress serving /metrics on a port of its own (KITH_METRICS_PORT), and a worker process on its only port. */
+/**
+ * An ingress serving /metrics on a port of its own (KITH_METRICS_PORT), and a worker process on its only port.
+ * A database of its own: another suite's delivery worker on the shared one would claim this suite's due retry, and
+ * the attempts and give-up counted here would happen in that process instead.
+ */
 async function distributed(): Promise<Deployment> {
+  const database = await freshPostgresDatabase();
   const adminToken = `kith_admin_test_${randomBytes(16).toString('hex')}`;
   const prefix = `t${randomBytes(6).toString('hex')}`;
   const shared = {
     ...SETTINGS,
-    DATABASE_URL: databaseUrl(),
+    DATABASE_URL: database.url,
     KAFKA_BROKERS: kafkaBrokers().join(','),
     CLICKHOUSE_URL: clickhouseUrl(),
     KITH_CLICKHOUSE_DATABASE: 'kith_test',
@@ -82,6 +87,7 @@ async function distributed(): Promise<Deployment> {
     embedded: false,
     async stop() {
       const codes = await Promise.all(processes.map((process) => process.stop('SIGTERM')));
+      await database.drop();
       if (codes.some((code) => code !== 0)) throw new Error(`a Kith process did not stop cleanly: ${processes.map((p) => p.output()).join('\n')}`);
     },
   };
