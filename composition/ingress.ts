@@ -7,7 +7,7 @@ import type { Clock } from '../adapters/clock.ts';
 import type { ServerConfig } from '../adapters/config.ts';
 import type { Stores } from '../adapters/db/port.ts';
 import type { SqlClient } from '../adapters/db/sql-client.ts';
-import { backlogGate, gatedDispatcher } from '../adapters/dispatch/backlog-gate.ts';
+import { backlogGate, gatedDispatcher, type WatchedQueue } from '../adapters/dispatch/backlog-gate.ts';
 import { busDispatcher } from '../adapters/dispatch/over-bus.ts';
 import type { Logger } from '../adapters/logger.ts';
 import type { HttpMetrics } from '../adapters/metrics/port.ts';
@@ -82,11 +82,28 @@ async function createDemoIfEmpty(stores: Stores, clock: Clock, announce: (text: 
 /** How often the ingress reads how far behind the workers' queues are (docs/decisions.md, "Backpressure"). */
 const BACKLOG_READ_MS = 500;
 
-/** The queues new requests join: the requests of each worker that serves operations, and the webhook deliveries. */
-const workQueues = (topics: TopicNames, operations: Record<string, { worker: WorkerName }>) => [
-  ...[...new Set(Object.values(operations).map((spec) => spec.worker))].map((worker) => ({ topic: topics.requests(worker), groupId: topics.workerGroup(worker) })),
-  { topic: topics.deliveries, groupId: topics.deliveryGroup },
-];
+/**
+ * The queues new requests join: the requests of each worker that serves operations (the messages its group has
+ * not committed), and the webhook deliveries (those not committed, and those taken off the bus that wait in the
+ * delivery table for their first attempt).
+ */
+function workQueues(parts: Pick<IngressParts, 'bus' | 'topics' | 'stores' | 'clock'>, operations: Record<string, { worker: WorkerName }>): WatchedQueue[] {
+  const { bus, topics, stores, clock } = parts;
+  const workers = [...new Set(Object.values(operations).map((spec) => spec.worker))];
+  return [
+    ...workers.map((worker) => ({ topic: topics.requests(worker), backlog: () => bus.backlog(topics.workerGroup(worker), topics.requests(worker)) })),
+    {
+      topic: topics.deliveries,
+      backlog: async () => {
+        const [onBus, awaitingFirstAttempt] = await Promise.all([
+          bus.backlog(topics.deliveryGroup, topics.deliveries),
+          stores.deliveries.countAwaitingFirstAttempt(clock.now()),
+        ]);
+        return onBus + awaitingFirstAttempt;
+      },
+    },
+  ];
+}
 
 /** The ingress role: the HTTP app over the bus, with its periodic housekeeping. */
 export async function buildIngress(parts: IngressParts): Promise<Ingress> {
@@ -97,7 +114,7 @@ export async function buildIngress(parts: IngressParts): Promise<Ingress> {
   const requestTopics = new Map(Object.entries(operations).map(([name, spec]) => [name, topics.requests(spec.worker)]));
   const route = { topicFor: (operation: string) => requestTopics.get(operation)!, deliveries: topics.deliveries };
   const dispatcher = busDispatcher({ bus, inbox: parts.inbox, clock, topicFor: route.topicFor });
-  const gate = config.maxBacklog > 0 ? backlogGate({ bus, queues: workQueues(topics, operations), limit: config.maxBacklog, everyMs: BACKLOG_READ_MS, log }) : undefined;
+  const gate = config.maxBacklog > 0 ? backlogGate({ queues: workQueues(parts, operations), limit: config.maxBacklog, everyMs: BACKLOG_READ_MS, log }) : undefined;
   const usageRecorder = usage({ bus, topic: topics.usage, clock, operations });
   const app = createApp({
     log,

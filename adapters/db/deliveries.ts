@@ -101,6 +101,15 @@ export function deliveryStore(db: SqlClient): DeliveryStore {
       return rows.map(toClaimed);
     },
 
+    async countAwaitingFirstAttempt(now) {
+      // The due index's range: retries scheduled later are not read.
+      const [row] = await db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM webhook_deliveries WHERE status = 'pending' AND next_attempt_at <= $1 AND attempts = 0`,
+        [now],
+      );
+      return row?.n ?? 0;
+    },
+
     async finish(deliveryId, attempt, next, now) {
       // One statement (one round trip), atomic as a transaction would be.
       await db.query(

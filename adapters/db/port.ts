@@ -95,6 +95,11 @@ export interface DeliveryStore {
     leaseMs: number;
     inFlight: ReadonlyMap<string, number>;
   }): Promise<ClaimedDelivery[]>;
+  /**
+   * How many deliveries due by `now` wait for their first attempt: those the delivery worker took off the bus while
+   * its slots were full (docs/decisions.md, "Backpressure", counts them as queued).
+   */
+  countAwaitingFirstAttempt(now: Date): Promise<number>;
   /** Logs the attempt and moves the delivery on: due again later, or done one way or another. */
   finish(deliveryId: string, attempt: Omit<WebhookAttempt, 'startedAt'> & { startedAt: Date }, next: DeliveryAfterAttempt, now: Date): Promise<void>;
   list(accountId: string, options: { status?: WebhookDelivery['status']; limit: number }): Promise<WebhookDelivery[]>;

@@ -1,15 +1,13 @@
-import type { Bus } from '../bus/port.ts';
 import { BusyError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
 import type { Dispatcher } from './port.ts';
 
-/** A queue of work: a topic, and the consumer group that works it. */
-export type WatchedQueue = { topic: string; groupId: string };
+/** A queue of work, named by its topic, and how to read how much work it holds that is not yet worked. */
+export type WatchedQueue = { topic: string; backlog(): Promise<number> };
 
 export type BacklogGateOptions = {
-  bus: Pick<Bus, 'backlog'>;
   queues: readonly WatchedQueue[];
-  /** A queue with more messages than this not yet committed by its group is behind. */
+  /** A queue holding more work than this is behind. */
   limit: number;
   /** How often the backlogs are read. */
   everyMs: number;
@@ -26,9 +24,9 @@ export type BacklogGate = { isBehind(topic: string): boolean; stop(): void };
 export function backlogGate(options: BacklogGateOptions): BacklogGate {
   const behind = new Set<string>();
   let reading = false;
-  async function readOne({ topic, groupId }: WatchedQueue) {
+  async function readOne({ topic, backlog: read }: WatchedQueue) {
     try {
-      const backlog = await options.bus.backlog(groupId, topic);
+      const backlog = await read();
       const isBehind = backlog > options.limit;
       if (isBehind === behind.has(topic)) return;
       if (isBehind) behind.add(topic);

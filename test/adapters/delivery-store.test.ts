@@ -6,10 +6,21 @@ import { createPgClient } from '../../adapters/db/pg.ts';
 import { createPgliteClient } from '../../adapters/db/pglite.ts';
 import type { DeliveryStore, NewDelivery } from '../../adapters/db/port.ts';
 import type { SqlClient } from '../../adapters/db/sql-client.ts';
-import { databaseUrl } from '../support/modes.ts';
+import { freshPostgresDatabase } from '../support/fresh-database.ts';
 
+/**
+ * On PostgreSQL a database of its own: claims take every due delivery, and the counts count every waiting one, so
+ * other suites' deliveries must not be in the table.
+ */
 const drivers = [
-  { name: 'pg', open: async () => createPgClient(databaseUrl(), 6) },
+  {
+    name: 'pg',
+    open: async () => {
+      const database = await freshPostgresDatabase();
+      const client = createPgClient(database.url, 6);
+      return { ...client, close: async () => (await client.close(), await database.drop()) };
+    },
+  },
   { name: 'pglite', open: () => createPgliteClient(undefined) },
 ];
 
@@ -107,6 +118,22 @@ describe.each(drivers)('DeliveryStore conformance ($name)', (driver) => {
     expect(await store.replayFailedSince(delivery!.accountId, at(-1), at(300_000))).toBe(1);
     expect((await store.get(delivery!.id))!.status).toBe('pending');
     expect(await store.replay('msg_unknown0000', at(300_000))).toBe(false);
+  });
+
+  it('counts the due deliveries that wait for their first attempt: not those claimed, nor those due later', async () => {
+    const now = at(400_000);
+    await claim(now, 1_000);
+    expect(await store.countAwaitingFirstAttempt(now)).toBe(0);
+    const waiting = await enqueued(3);
+    await store.enqueueClaimed({ ...waiting[0]!, id: `msg_${randomBytes(10).toString('hex')}` }, { now, leaseMs: 10_000 });
+    await store.enqueue({ ...waiting[0]!, id: `msg_${randomBytes(10).toString('hex')}`, createdAt: at(500_000) });
+    expect(await store.countAwaitingFirstAttempt(now)).toBe(3);
+    const [first] = await claim(now, 1);
+    expect(await store.countAwaitingFirstAttempt(now)).toBe(2);
+    // Failed and due again, it waits for a retry, not for a first attempt.
+    await store.finish(first!.id, { attempt: 1, startedAt: now, outcome: 'failed', statusCode: 500, latencyMs: 1, error: null }, { status: 'pending', nextAttemptAt: now }, now);
+    expect(await store.countAwaitingFirstAttempt(now)).toBe(2);
+    expect(await store.countAwaitingFirstAttempt(at(500_000))).toBe(3);
   });
 
   it('forgets old finished deliveries, never pending ones', async () => {
