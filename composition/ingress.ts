@@ -83,26 +83,16 @@ async function createDemoIfEmpty(stores: Stores, clock: Clock, announce: (text: 
 const BACKLOG_READ_MS = 500;
 
 /**
- * The queues new requests join: the requests of each worker that serves operations (the messages its group has
- * not committed), and the webhook deliveries (those not committed, and those taken off the bus that wait in the
- * delivery table for their first attempt).
+ * The queues new requests join: the requests of each worker that serves operations, and the webhook deliveries
+ * (the messages each group has not committed).
  */
-function workQueues(parts: Pick<IngressParts, 'bus' | 'topics' | 'stores' | 'clock'>, operations: Record<string, { worker: WorkerName }>): WatchedQueue[] {
-  const { bus, topics, stores, clock } = parts;
+function workQueues(bus: Bus, topics: TopicNames, operations: Record<string, { worker: WorkerName }>): WatchedQueue[] {
   const workers = [...new Set(Object.values(operations).map((spec) => spec.worker))];
-  return [
-    ...workers.map((worker) => ({ topic: topics.requests(worker), backlog: () => bus.backlog(topics.workerGroup(worker), topics.requests(worker)) })),
-    {
-      topic: topics.deliveries,
-      backlog: async () => {
-        const [onBus, awaitingFirstAttempt] = await Promise.all([
-          bus.backlog(topics.deliveryGroup, topics.deliveries),
-          stores.deliveries.countAwaitingFirstAttempt(clock.now()),
-        ]);
-        return onBus + awaitingFirstAttempt;
-      },
-    },
+  const queues = [
+    ...workers.map((worker) => ({ topic: topics.requests(worker), groupId: topics.workerGroup(worker) })),
+    { topic: topics.deliveries, groupId: topics.deliveryGroup },
   ];
+  return queues.map(({ topic, groupId }) => ({ topic, backlog: () => bus.backlog(groupId, topic) }));
 }
 
 /** The ingress role: the HTTP app over the bus, with its periodic housekeeping. */
@@ -114,7 +104,17 @@ export async function buildIngress(parts: IngressParts): Promise<Ingress> {
   const requestTopics = new Map(Object.entries(operations).map(([name, spec]) => [name, topics.requests(spec.worker)]));
   const route = { topicFor: (operation: string) => requestTopics.get(operation)!, deliveries: topics.deliveries };
   const dispatcher = busDispatcher({ bus, inbox: parts.inbox, clock, topicFor: route.topicFor });
-  const gate = config.maxBacklog > 0 ? backlogGate({ queues: workQueues(parts, operations), limit: config.maxBacklog, everyMs: BACKLOG_READ_MS, log }) : undefined;
+  const gate =
+    config.maxBacklog > 0
+      ? backlogGate({
+          queues: workQueues(bus, topics, operations),
+          // Taken off the bus, deliveries go on waiting in the delivery table: counted there, by account.
+          accountsBehindOnDeliveries: (limit) => stores.deliveries.accountsAwaitingFirstAttempt(clock.now(), limit),
+          limit: config.maxBacklog,
+          everyMs: BACKLOG_READ_MS,
+          log,
+        })
+      : undefined;
   const usageRecorder = usage({ bus, topic: topics.usage, clock, operations });
   const app = createApp({
     log,

@@ -101,13 +101,14 @@ export function deliveryStore(db: SqlClient): DeliveryStore {
       return rows.map(toClaimed);
     },
 
-    async countAwaitingFirstAttempt(now) {
+    async accountsAwaitingFirstAttempt(now, over) {
       // The due index's range: retries scheduled later are not read.
-      const [row] = await db.query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM webhook_deliveries WHERE status = 'pending' AND next_attempt_at <= $1 AND attempts = 0`,
-        [now],
+      const rows = await db.query<{ account_id: string }>(
+        `SELECT account_id FROM webhook_deliveries WHERE status = 'pending' AND next_attempt_at <= $1 AND attempts = 0
+         GROUP BY account_id HAVING count(*) > $2`,
+        [now, over],
       );
-      return row?.n ?? 0;
+      return rows.map((row) => row.account_id);
     },
 
     async finish(deliveryId, attempt, next, now) {

@@ -19,7 +19,7 @@ export function meteredDeliveries(store: DeliveryStore, metrics: DeliveryMetrics
     enqueue: (delivery) => store.enqueue(delivery),
     enqueueClaimed: (delivery, claim) => store.enqueueClaimed(delivery, claim),
     claimDue: (input) => store.claimDue(input),
-    countAwaitingFirstAttempt: (now) => store.countAwaitingFirstAttempt(now),
+    accountsAwaitingFirstAttempt: (now, over) => store.accountsAwaitingFirstAttempt(now, over),
     async finish(deliveryId, attempt, next, now) {
       await store.finish(deliveryId, attempt, next, now);
       metrics.attempted(attemptOutcome(next));

@@ -96,10 +96,10 @@ export interface DeliveryStore {
     inFlight: ReadonlyMap<string, number>;
   }): Promise<ClaimedDelivery[]>;
   /**
-   * How many deliveries due by `now` wait for their first attempt: those the delivery worker took off the bus while
-   * its slots were full (docs/decisions.md, "Backpressure", counts them as queued).
+   * The accounts with more than `over` deliveries due by `now` that wait for their first attempt: those the delivery
+   * worker took off the bus while its slots, or the account's, were full (docs/decisions.md, "Backpressure").
    */
-  countAwaitingFirstAttempt(now: Date): Promise<number>;
+  accountsAwaitingFirstAttempt(now: Date, over: number): Promise<string[]>;
   /** Logs the attempt and moves the delivery on: due again later, or done one way or another. */
   finish(deliveryId: string, attempt: Omit<WebhookAttempt, 'startedAt'> & { startedAt: Date }, next: DeliveryAfterAttempt, now: Date): Promise<void>;
   list(accountId: string, options: { status?: WebhookDelivery['status']; limit: number }): Promise<WebhookDelivery[]>;

@@ -7,65 +7,94 @@ export type WatchedQueue = { topic: string; backlog(): Promise<number> };
 
 export type BacklogGateOptions = {
   queues: readonly WatchedQueue[];
-  /** A queue holding more work than this is behind. */
+  /** The accounts with more than `limit` deliveries waiting in the delivery table for their first attempt. */
+  accountsBehindOnDeliveries(limit: number): Promise<readonly string[]>;
+  /** A queue holding more work than this is behind; so is an account with more deliveries waiting. */
   limit: number;
   /** How often the backlogs are read. */
   everyMs: number;
   log: Logger;
 };
 
-export type BacklogGate = { isBehind(topic: string): boolean; stop(): void };
+export type BacklogGate = {
+  isBehind(topic: string): boolean;
+  isAccountBehindOnDeliveries(accountId: string): boolean;
+  stop(): void;
+};
 
 /**
- * Which queues are too far behind to take more work, read in the background every `everyMs` (a request never
- * waits for a reading). A reading that fails keeps the queue's last state: the bus being away shows in the
- * publish itself.
+ * Which queues, and which accounts' deliveries, are too far behind to take more work, read in the background
+ * every `everyMs` (a request never waits for a reading). A reading that fails keeps the last state: the bus or
+ * the database being away shows in the request itself.
  */
 export function backlogGate(options: BacklogGateOptions): BacklogGate {
+  const { limit, log } = options;
   const behind = new Set<string>();
+  let accountsBehind = new Set<string>();
   let reading = false;
-  async function readOne({ topic, backlog: read }: WatchedQueue) {
+  async function readQueue({ topic, backlog: read }: WatchedQueue) {
     try {
       const backlog = await read();
-      const isBehind = backlog > options.limit;
+      const isBehind = backlog > limit;
       if (isBehind === behind.has(topic)) return;
       if (isBehind) behind.add(topic);
       else behind.delete(topic);
-      options.log.warn({ topic, backlog, limit: options.limit }, isBehind ? 'queue behind: refusing new work for it' : 'queue caught up');
+      log.warn({ topic, backlog, limit }, isBehind ? 'queue behind: refusing new work for it' : 'queue caught up');
     } catch (error) {
-      options.log.debug({ err: error, topic }, 'backlog reading failed');
+      log.debug({ err: error, topic }, 'backlog reading failed');
+    }
+  }
+  async function readAccounts() {
+    try {
+      const now = new Set(await options.accountsBehindOnDeliveries(limit));
+      for (const accountId of now) if (!accountsBehind.has(accountId)) log.warn({ accountId, limit }, "deliveries behind: refusing the account's webhook requests");
+      for (const accountId of accountsBehind) if (!now.has(accountId)) log.warn({ accountId }, "account's deliveries caught up");
+      accountsBehind = now;
+    } catch (error) {
+      log.debug({ err: error }, 'deliveries backlog reading failed');
     }
   }
   async function read() {
     if (reading) return;
     reading = true;
-    await Promise.all(options.queues.map(readOne));
+    await Promise.all([...options.queues.map(readQueue), readAccounts()]);
     reading = false;
   }
   const timer = setInterval(() => void read(), options.everyMs);
   timer.unref();
   void read();
-  return { isBehind: (topic) => behind.has(topic), stop: () => clearInterval(timer) };
+  return {
+    isBehind: (topic) => behind.has(topic),
+    isAccountBehindOnDeliveries: (accountId) => accountsBehind.has(accountId),
+    stop: () => clearInterval(timer),
+  };
 }
 
 /**
  * The dispatcher, refusing with BusyError (503, Retry-After) a request whose worker's queue is behind, and a
- * webhook request also while the deliveries are: accepting it would only lengthen the wait of everything queued.
+ * webhook request also while the deliveries are, or while its account's deliveries are: accepting it would only
+ * lengthen the wait of everything queued. An account's deliveries wait behind its own (a receiver that is slow,
+ * or more requests than its share of the delivery worker), so only its own webhook requests are refused for them.
  */
 export function gatedDispatcher(dispatcher: Dispatcher, gate: BacklogGate, route: { topicFor(operation: string): string; deliveries: string }): Dispatcher {
-  function admit(operation: string, toWebhook: boolean) {
+  function admit(operation: string, accountId: string, toWebhook: boolean) {
     const topic = route.topicFor(operation);
     if (gate.isBehind(topic) || (toWebhook && gate.isBehind(route.deliveries))) {
       throw new BusyError('Kith has more requests queued than it can work right now; please retry in a moment', { context: { topic } });
     }
+    if (toWebhook && gate.isAccountBehindOnDeliveries(accountId)) {
+      throw new BusyError('This account has more webhooks waiting to be delivered than Kith can deliver right now; please retry in a moment', {
+        context: { topic: route.deliveries },
+      });
+    }
   }
   return {
     async dispatch(request, deadline) {
-      admit(request.operation, false);
+      admit(request.operation, request.accountId, false);
       return dispatcher.dispatch(request, deadline);
     },
     async enqueue(request) {
-      admit(request.operation, request.webhook !== undefined);
+      admit(request.operation, request.accountId, request.webhook !== undefined);
       return dispatcher.enqueue(request);
     },
   };

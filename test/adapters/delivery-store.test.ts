@@ -120,20 +120,27 @@ describe.each(drivers)('DeliveryStore conformance ($name)', (driver) => {
     expect(await store.replay('msg_unknown0000', at(300_000))).toBe(false);
   });
 
-  it('counts the due deliveries that wait for their first attempt: not those claimed, nor those due later', async () => {
+  it('names the accounts with more than so many due deliveries awaiting a first attempt: not claimed, nor due later', async () => {
     const now = at(400_000);
     await claim(now, 1_000);
-    expect(await store.countAwaitingFirstAttempt(now)).toBe(0);
-    const waiting = await enqueued(3);
-    await store.enqueueClaimed({ ...waiting[0]!, id: `msg_${randomBytes(10).toString('hex')}` }, { now, leaseMs: 10_000 });
-    await store.enqueue({ ...waiting[0]!, id: `msg_${randomBytes(10).toString('hex')}`, createdAt: at(500_000) });
-    expect(await store.countAwaitingFirstAttempt(now)).toBe(3);
-    const [first] = await claim(now, 1);
-    expect(await store.countAwaitingFirstAttempt(now)).toBe(2);
-    // Failed and due again, it waits for a retry, not for a first attempt.
+    const behind = (over: number, when = now) => store.accountsAwaitingFirstAttempt(when, over);
+    expect(await behind(0)).toEqual([]);
+    const busy = await enqueued(3);
+    const accountId = busy[0]!.accountId;
+    const quiet = await enqueued(1);
+    // Neither a delivery claimed for its first attempt nor one due later is waiting for it now.
+    await store.enqueueClaimed({ ...busy[0]!, id: `msg_${randomBytes(10).toString('hex')}` }, { now, leaseMs: 10_000 });
+    await store.enqueue({ ...busy[0]!, id: `msg_${randomBytes(10).toString('hex')}`, createdAt: at(500_000) });
+    expect(await behind(2)).toEqual([accountId]);
+    expect((await behind(0)).sort()).toEqual([accountId, quiet[0]!.accountId].sort());
+    expect(await behind(3)).toEqual([]);
+    expect(await behind(3, at(500_000))).toEqual([accountId]);
+    // Claimed, then failed and due again: it waits for a retry, not for a first attempt.
+    const [first] = await claim(now, 1, 1, new Map([[quiet[0]!.accountId, 1]]));
+    expect(first!.accountId).toBe(accountId);
     await store.finish(first!.id, { attempt: 1, startedAt: now, outcome: 'failed', statusCode: 500, latencyMs: 1, error: null }, { status: 'pending', nextAttemptAt: now }, now);
-    expect(await store.countAwaitingFirstAttempt(now)).toBe(2);
-    expect(await store.countAwaitingFirstAttempt(at(500_000))).toBe(3);
+    expect(await behind(1)).toEqual([accountId]);
+    expect(await behind(2)).toEqual([]);
   });
 
   it('forgets old finished deliveries, never pending ones', async () => {
