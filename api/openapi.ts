@@ -41,7 +41,7 @@ const V3_ERRORS = {
   '413': errorResponse('Body larger than the limit'),
   '415': errorResponse('Body not sent as application/json'),
   '422': errorResponse('Idempotency-Key reused with a different request'),
-  '503': errorResponse('Not taken now, worth sending again (Retry-After): the bus is away, or more requests are queued than Kith can work'),
+  '503': errorResponse('Not taken now, worth sending again (Retry-After): the bus is away, or more requests are queued than Kith can work (or webhooks waiting for the account)'),
 };
 
 const IdempotencyKeyHeader = z.object({

@@ -46,10 +46,10 @@ export function backlogGate(options: BacklogGateOptions): BacklogGate {
   }
   async function readAccounts() {
     try {
-      const now = new Set(await options.accountsBehindOnDeliveries(limit));
-      for (const accountId of now) if (!accountsBehind.has(accountId)) log.warn({ accountId, limit }, "deliveries behind: refusing the account's webhook requests");
-      for (const accountId of accountsBehind) if (!now.has(accountId)) log.warn({ accountId }, "account's deliveries caught up");
-      accountsBehind = now;
+      const current = new Set(await options.accountsBehindOnDeliveries(limit));
+      for (const accountId of current) if (!accountsBehind.has(accountId)) log.warn({ accountId, limit }, "deliveries behind: refusing the account's webhook requests");
+      for (const accountId of accountsBehind) if (!current.has(accountId)) log.warn({ accountId }, "account's deliveries caught up");
+      accountsBehind = current;
     } catch (error) {
       log.debug({ err: error }, 'deliveries backlog reading failed');
     }

@@ -15,7 +15,7 @@ const MAX_BACKLOG = 3;
 /** A distributed Kith on a database of its own, its processes started as a test asks for them. */
 function deployment(settings: Record<string, string>) {
   const adminToken = `kith_admin_test_${randomBytes(16).toString('hex')}`;
-  // A database of its own: the delivery worker started below would otherwise claim other suites' due retries.
+  // A database of its own: a delivery worker started here would otherwise claim other suites' due retries.
   let database: Awaited<ReturnType<typeof freshPostgresDatabase>>;
   const processes: KithProcess[] = [];
   let sent = 0;
