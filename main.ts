@@ -74,7 +74,8 @@ export async function startKith(config: ServerConfig, options: StartOptions = {}
   if (applied.length > 0) log.info({ migrations: applied }, 'database migrated');
   const stores = createStores(db, newWebhookSecret);
   const topics = topicNames(config.topicPrefix);
-  const metrics = processMetrics({ kafkaBrokers: config.kafkaBrokers, workers: roles.workers, topics, instanceId, log });
+  // The lag is read from the bus, which is built next, metered by these metrics: only at scrape time.
+  const metrics = processMetrics({ workers: roles.workers, topics, backlog: (groupId, topic) => bus.backlog(groupId, topic), log });
   const bus = meteredBus(await openBus({ kafkaBrokers: config.kafkaBrokers, clientId: `kith-${instanceId}`, db, log }), {
     metrics: metrics.bus,
     topicLabel: topicLabel(topics),
@@ -178,7 +179,6 @@ export async function startKith(config: ServerConfig, options: StartOptions = {}
       await inbox?.close();
       await Promise.all(consumers.map((consumer) => consumer.stop()));
       await bus.close();
-      await metrics.close();
       await usageStore.close();
       await db.close();
       log.info('kith stopped');

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { kafkaConsumerLag, type Subscription } from '../adapters/bus/kafka-lag.ts';
+import type { Bus } from '../adapters/bus/port.ts';
 import type { Logger } from '../adapters/logger.ts';
 import type { Metrics } from '../adapters/metrics/port.ts';
 import { prometheusMetrics } from '../adapters/metrics/prometheus.ts';
@@ -13,6 +13,8 @@ export function topicLabel(topics: TopicNames): (topic: string) => string {
   const replies = topics.replies('');
   return (topic) => (topic.startsWith(replies) ? replies.slice(0, -1) : topic);
 }
+
+export type Subscription = { group: string; topic: string };
 
 /** The consumer groups a worker role consumes in, with their topics: whose lag its /metrics reports. */
 export function workerSubscriptions(name: WorkerName, topics: TopicNames): Subscription[] {
@@ -30,25 +32,22 @@ export function workerSubscriptions(name: WorkerName, topics: TopicNames): Subsc
 }
 
 export type ProcessMetricsOptions = {
-  kafkaBrokers: string[] | undefined;
   workers: readonly WorkerName[];
   topics: TopicNames;
-  instanceId: string;
+  /** How much a group has not worked of a topic: the bus's backlog, read at scrape time. */
+  backlog: Bus['backlog'];
   log: Logger;
 };
 
 /**
- * This process's metrics, in a registry of its own. Worker processes on Kafka also report the lag of the
- * groups they consume in (the embedded bus has none to tell), read with an admin client closed by `close`.
+ * This process's metrics, in a registry of its own. Worker processes also report the lag of the groups they
+ * consume in.
  */
-export function processMetrics(options: ProcessMetricsOptions): Metrics & { close(): Promise<void> } {
-  const { kafkaBrokers, workers, topics, log } = options;
-  const lag = kafkaBrokers && workers.length > 0 ? kafkaConsumerLag({ brokers: kafkaBrokers, clientId: `kith-${options.instanceId}-lag`, log }) : undefined;
+export function processMetrics(options: ProcessMetricsOptions): Metrics {
+  const { workers, topics, backlog, log } = options;
   const subscriptions = workers.flatMap((name) => workerSubscriptions(name, topics));
-  return {
-    ...prometheusMetrics({ log, lag: lag && (() => lag.read(subscriptions)) }),
-    close: async () => lag?.close(),
-  };
+  const lag = () => Promise.all(subscriptions.map(async ({ group, topic }) => ({ group, topic, lag: await backlog(group, topic) })));
+  return prometheusMetrics({ log, lag: subscriptions.length > 0 ? lag : undefined });
 }
 
 /** KITH_METRICS_PORT's listener: GET /metrics and nothing else, on a port the public network does not reach. */

@@ -6,7 +6,7 @@ export type PrometheusOptions = {
   log: Logger;
   /** Process metrics (RSS, CPU, heap, event-loop lag, GC); default true. */
   processMetrics?: boolean;
-  /** Read at scrape time (the Kafka bus): consumer lag of the groups this process consumes in. */
+  /** Read at scrape time, from the bus: consumer lag of the groups this process consumes in. */
   lag?: () => Promise<LagReading[]>;
   /** A lag read that takes longer is abandoned for this scrape, which then has no lag (default 2000 ms). */
   lagTimeoutMs?: number;
