@@ -26,8 +26,7 @@ describe.each(MODES)('audiences with the tag minimum age and the public URL set 
     const accepted = await call('audience.create', { webhookUrl: `${receiver.url}/audience`, tags });
     expect(accepted.status, accepted.text).toBe(202);
     const requestId = accepted.body.requestId as string;
-    const deliveries = await receiver.waitFor(receiver.received.length + 1, 30_000);
-    const ready = deliveries.map((delivery) => JSON.parse(delivery.body)).find((body) => body.requestId === requestId);
+    const ready = JSON.parse((await receiver.waitForRequest(requestId, 30_000)).body);
     const file = await download(requestId);
     expect(file.status).toBe(200);
     const content = JSON.parse(gunzipSync(Buffer.from(await file.arrayBuffer())).toString('utf8')) as { members: Array<{ recordid: string }> };

@@ -27,8 +27,7 @@ describe.each(MODES)('audiences (%s)', (mode) => {
     const accepted = await call(account, 'audience.create', { webhookUrl: `${receiver.url}/audience`, tags });
     expect(accepted.status, accepted.text).toBe(202);
     const requestId = accepted.body.requestId as string;
-    const deliveries = await receiver.waitFor(receiver.received.length + 1, 30_000);
-    const delivery = deliveries.find((d) => JSON.parse(d.body).requestId === requestId)!;
+    const delivery = await receiver.waitForRequest(requestId, 30_000);
     return { requestId, delivery, ready: JSON.parse(delivery.body) };
   }
 

@@ -15,6 +15,8 @@ export type WebhookReceiver = {
   /** Waits until this many requests have arrived, answered or not. */
   waitForConnections(count: number, timeoutMs?: number): Promise<void>;
   waitFor(count: number, timeoutMs?: number): Promise<ReceivedWebhook[]>;
+  /** Waits for the delivery whose JSON body answers this request, however many others arrive before or after it. */
+  waitForRequest(requestId: string, timeoutMs?: number): Promise<ReceivedWebhook>;
   close(): Promise<void>;
 };
 
@@ -68,6 +70,16 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
       return received.slice(0, count);
+    },
+    async waitForRequest(requestId, timeoutMs = 10_000) {
+      const deadline = Date.now() + timeoutMs;
+      const answers = (webhook: ReceivedWebhook) => (JSON.parse(webhook.body) as { requestId?: unknown }).requestId === requestId;
+      for (;;) {
+        const delivery = received.find(answers);
+        if (delivery) return delivery;
+        if (Date.now() > deadline) throw new Error(`expected a webhook for request ${requestId}, got ${received.length} others`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
     },
     close: () =>
       new Promise<void>((resolve) => {
