@@ -182,6 +182,12 @@ export const scenarios: Readonly<Record<string, Scenario>> = {
     'company.search',
     (company) => ({ companyName: company.name }),
   ),
+  'company-search-relevance-200k': companyScenario(
+    'company-search-relevance-200k',
+    'POST /v3/company.search {"companyName": ..., "sort": "relevance"} over 200,000 generated companies in PostgreSQL (closest names first, 10 candidates)',
+    'company.search',
+    (company) => ({ companyName: company.name, sort: 'relevance' }),
+  ),
   'person-enrich-1m-webhook': personEnrich(
     'person-enrich-1m-webhook',
     'POST /v3/person.enrich {"email": ..., "webhookUrl": ...}: 202 at once, the match delivered to a local receiver by the delivery worker',

@@ -52,7 +52,27 @@ const VRPLX = [
     ] as const
   ).map(([letter, rank, employees]) => company(`vrplx${letter}.com`, `Vrplx${letter}`, ['Austin', 'Texas', 'TX', 'United States', 'US'], rank, employees)),
 ];
-const KNOWN = [...ZYXWV, ...VRPLX];
+// Names ever less similar to `Jkiyx` (pg_trgm similarity in the comments), across the floors search by relevance
+// reads them down to (adapters/companies/lookup.ts, RELEVANCE_FLOORS: 0.6 and 0.45), and one name alike only by
+// its first word. The two `Jkiyx Abc` tie, exactly at the first floor: the more visited comes first.
+const JKIYX = (
+  [
+    ['jkiyx.com', 'Jkiyx', 500], // 1
+    ['jkiyxa.com', 'Jkiyxa', 500], // 0.625
+    ['jkiyx-abc.com', 'Jkiyx Abc', 20], // 0.6
+    ['jkiyx-abc.net', 'Jkiyx Abc', 10], // 0.6
+    ['jkiy.com', 'Jkiy', 500], // 0.571
+    ['jkiyxab.com', 'Jkiyxab', 500], // 0.556
+    ['jkiyx-abcd.com', 'Jkiyx Abcd', 500], // 0.545
+    ['jkiyxxyz.com', 'Jkiyxxyz', 500], // 0.5
+    ['jkiyxabcd.com', 'Jkiyxabcd', 500], // 0.455
+    ['wjkiyx.com', 'Wjkiyx', 500], // 0.444
+    ['jkiyx-abcdefgh.com', 'Jkiyx Abcdefgh', 500], // 0.4
+    ['jkiyx-lmnop.com', 'Jkiyx Lmnop Qrst', 500], // 0.353
+    ['jkiyx-uvwxy.com', 'Jkiyx Lmnop Qrst Uvwxy', 1], // 0.261, but its first word is the query
+  ] as const
+).map(([domain, name, rank]) => company(domain, name, ['Austin', 'Texas', 'TX', 'United States', 'US'], rank, 10));
+const KNOWN = [...ZYXWV, ...VRPLX, ...JKIYX];
 
 const implementations = dataImplementations({ copy: pgCopyCompanyWriter, sql: sqlCompanyWriter });
 
@@ -121,6 +141,24 @@ describe.each(implementations)('company import and search ($name)', (implementat
     for (const limit of [1, 2, 4, 7, 10]) {
       expect(await vrplx({ sort: 'traffic', limit }), `traffic, ${limit}`).toEqual(byTraffic.slice(0, limit));
       expect(await vrplx({ sort: 'employees', limit }), `employees, ${limit}`).toEqual(byEmployees.slice(0, limit));
+    }
+  });
+
+  it('orders by relevance across the similarity floors it reads names down to, for every page size', async () => {
+    const byRelevance = ['jkiyx.com', 'jkiyxa.com', 'jkiyx-abc.net', 'jkiyx-abc.com', ...JKIYX.slice(4).map((known) => known.domain)];
+    expect(await domains({ name: 'Jkiyx', limit: 20 })).toEqual(byRelevance);
+    for (let limit = 1; limit <= byRelevance.length; limit += 1) {
+      expect(await domains({ name: 'Jkiyx', limit }), `limit ${limit}`).toEqual(byRelevance.slice(0, limit));
+    }
+    expect(await domains({ name: 'Jkiyx', location: 'Austin', limit: 3 })).toEqual(byRelevance.slice(0, 3));
+    expect(await domains({ name: 'Jkiyx', country: 'DE' })).toEqual([]);
+  });
+
+  it('leaves the similarity threshold as it was for the next search on the connection', async () => {
+    // `Jkiyx` is 0.545 similar to `Jkiyx Abcd`, and no run of its words is: found only under the usual 0.3.
+    for (const sort of ['relevance', 'traffic', 'employees'] as const) {
+      await domains({ name: 'Jkiyx', limit: 1 }); // by relevance, answered from the first floor, 0.6
+      expect(await domains({ name: 'Jkiyx Abcd', sort, limit: 20 }), sort).toContain('jkiyx.com');
     }
   });
 
