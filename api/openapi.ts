@@ -50,7 +50,7 @@ const IdempotencyKeyHeader = z.object({
     .min(1)
     .max(255)
     .optional()
-    .describe('Replays the first answer for 24 hours when the same request is sent again'),
+    .describe('Replays the first answer for 24 hours when the same request is sent again; a retry of a 503 sends the first request again, never a second one'),
 });
 
 function v3Operation(name: string, spec: OperationSpec): ZodOpenApiOperationObject {

@@ -18,24 +18,26 @@ export function idempotencyStore(db: SqlClient): IdempotencyStore {
       // (concurrent repeats of one lookup all locked the same row); only a claim needs the upsert below.
       const [held] = await db.query<KeyRow & { takeover: boolean }>(
         `SELECT request_hash, status_code, response_body,
-                (status_code IS NULL AND claimed_at < $4 AND request_hash = $3) AS takeover
+                (status_code IS NULL AND request_hash = $3 AND (claimed_at < $4 OR released)) AS takeover
          FROM idempotency_keys WHERE account_id = $1 AND key = $2 AND claimed_at >= $5`,
         [accountId, key, requestHash, abandonedBefore, expiredBefore],
       );
       if (held && !held.takeover) return heldClaim(held, requestHash);
-      // One statement claims a new key, or takes over one whose answer expired or whose claimant died.
-      const claimed = await db.query(
+      // One statement claims a new key, or takes over one whose answer expired, whose claimant died or which
+      // was released with the event it handed over (kept for the same request, forgotten with an expired one).
+      const [claimed] = await db.query<{ handed_over: string | null }>(
         `INSERT INTO idempotency_keys (account_id, key, request_hash, claimed_at) VALUES ($1, $2, $3, $4)
          ON CONFLICT (account_id, key) DO UPDATE
            SET request_hash = EXCLUDED.request_hash, claimed_at = EXCLUDED.claimed_at,
-               status_code = NULL, response_body = NULL
+               status_code = NULL, response_body = NULL, released = false,
+               handed_over = CASE WHEN idempotency_keys.claimed_at < $5 THEN NULL ELSE idempotency_keys.handed_over END
            WHERE idempotency_keys.claimed_at < $5
-              OR (idempotency_keys.status_code IS NULL AND idempotency_keys.claimed_at < $6
-                  AND idempotency_keys.request_hash = EXCLUDED.request_hash)
-         RETURNING key`,
+              OR (idempotency_keys.status_code IS NULL AND idempotency_keys.request_hash = EXCLUDED.request_hash
+                  AND (idempotency_keys.claimed_at < $6 OR idempotency_keys.released))
+         RETURNING handed_over`,
         [accountId, key, requestHash, now, expiredBefore, abandonedBefore],
       );
-      if (claimed.length > 0) return { kind: 'claimed' };
+      if (claimed) return claimed.handed_over === null ? { kind: 'claimed' } : { kind: 'claimed', handedOver: claimed.handed_over };
       // Another claim got there between the read and the upsert.
       const [existing] = await db.query<KeyRow>(
         'SELECT request_hash, status_code, response_body FROM idempotency_keys WHERE account_id = $1 AND key = $2',
@@ -50,11 +52,17 @@ export function idempotencyStore(db: SqlClient): IdempotencyStore {
         [accountId, key, answer.status, answer.body],
       );
     },
-    async release(accountId, key) {
-      await db.query('DELETE FROM idempotency_keys WHERE account_id = $1 AND key = $2 AND status_code IS NULL', [
-        accountId,
-        key,
-      ]);
+    async release(accountId, key, handedOver) {
+      // One statement, its two parts exclusive: a key with an event, new or kept, keeps it; any other is deleted.
+      await db.query(
+        `WITH kept AS (
+           UPDATE idempotency_keys SET handed_over = COALESCE($3, handed_over), released = true
+            WHERE account_id = $1 AND key = $2 AND status_code IS NULL AND COALESCE($3, handed_over) IS NOT NULL
+            RETURNING key)
+         DELETE FROM idempotency_keys
+          WHERE account_id = $1 AND key = $2 AND status_code IS NULL AND handed_over IS NULL AND $3::text IS NULL`,
+        [accountId, key, handedOver ?? null],
+      );
     },
     async sweep(expiredBefore) {
       const rows = await db.query('DELETE FROM idempotency_keys WHERE claimed_at < $1 RETURNING key', [expiredBefore]);

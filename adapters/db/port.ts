@@ -37,7 +37,8 @@ export interface ApiKeyStore {
 
 export type StoredAnswer = { status: number; body: string };
 export type IdempotencyClaim =
-  | { kind: 'claimed' }
+  /** `handedOver`: the event an earlier answer to this request handed to the bus before failing (see release). */
+  | { kind: 'claimed'; handedOver?: string }
   | { kind: 'in-flight' }
   | { kind: 'mismatch' }
   | { kind: 'completed'; answer: StoredAnswer };
@@ -56,7 +57,11 @@ export type ClaimInput = {
 export interface IdempotencyStore {
   claim(input: ClaimInput): Promise<IdempotencyClaim>;
   complete(accountId: string, key: string, answer: StoredAnswer): Promise<void>;
-  release(accountId: string, key: string): Promise<void>;
+  /**
+   * Gives up a claim whose answer is not kept (400, 5xx): the key is forgotten, unless it holds an event handed
+   * to the bus (`handedOver`, or one kept before), which the next claim of the same request takes over at once.
+   */
+  release(accountId: string, key: string, handedOver?: string): Promise<void>;
   sweep(expiredBefore: Date): Promise<number>;
 }
 

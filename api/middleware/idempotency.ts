@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import type { Clock } from '../../adapters/clock.ts';
 import type { IdempotencyStore } from '../../adapters/db/port.ts';
+import type { OperationRequested } from '../../schemas/events/operation-requested.ts';
 import type { ApiEnv } from '../env.ts';
 import { ApiError } from '../errors.ts';
 import { requestFingerprint } from '../request-fingerprint.ts';
@@ -12,7 +13,9 @@ export type IdempotencyOptions = { store: IdempotencyStore; clock: Clock; ttlHou
 /**
  * `Idempotency-Key` on POST, per account: the same key and request replay the first answer; the same key
  * with another request is 422; while the first is still being answered 409. Answers to invalid input (400)
- * and failures (500 and above) are not kept, so that the corrected or retried request can use the key.
+ * and failures (500 and above) are not kept, so that the corrected or retried request can use the key. A failure
+ * after the request's event was handed to the bus keeps that event with the key: the retry sends the same event
+ * again (the same request and webhook ids, counted once), since the first may be worked all the same.
  */
 export function idempotency(options: IdempotencyOptions): MiddlewareHandler<ApiEnv> {
   return async function idempotencyMiddleware(c, next) {
@@ -42,9 +45,11 @@ export function idempotency(options: IdempotencyOptions): MiddlewareHandler<ApiE
       c.header('Idempotent-Replayed', 'true');
       return c.body(claim.answer.body, claim.answer.status as 200, { 'Content-Type': 'application/json' });
     }
+    if (claim.handedOver !== undefined) c.set('handedOverBefore', JSON.parse(claim.handedOver) as OperationRequested);
     await next();
     if (c.res.status === 400 || c.res.status >= 500) {
-      await options.store.release(accountId, key);
+      const handedOver = c.get('handedOver');
+      await options.store.release(accountId, key, handedOver && JSON.stringify(handedOver));
     } else {
       await options.store.complete(accountId, key, { status: c.res.status, body: await c.res.clone().text() });
     }

@@ -88,13 +88,22 @@ export async function operationAnswer(
     const refused = options.refusedWebhookUrl(webhookUrl);
     if (refused) throw new ApiError(400, `Invalid webhookUrl provided: '${webhookUrl}' (${refused})`);
   }
+  /** The event to hand to the bus: the one handed over before under this Idempotency-Key, if any, or a new one. */
+  const handOver = async (created: () => Promise<OperationRequested>) => {
+    const request = c.get('handedOverBefore') ?? (await created());
+    c.set('handedOver', request);
+    return request;
+  };
+
   if (typeof webhookUrl === 'string' && spec.webhook) {
-    if (createdId) await options.recordCreated!(name, c.get('accountId'), createdId, body);
-    const deliveryId = `msg_${randomBytes(16).toString('hex')}`;
-    await options.dispatcher.enqueue(event({ webhook: { url: webhookUrl, deliveryId, ...operation.webhookDress } }));
+    const request = await handOver(async () => {
+      if (createdId) await options.recordCreated!(name, c.get('accountId'), createdId, body);
+      return event({ webhook: { url: webhookUrl, deliveryId: `msg_${randomBytes(16).toString('hex')}`, ...operation.webhookDress } });
+    });
+    await options.dispatcher.enqueue(request);
     c.set('countedByWorker', true);
     const message = spec.webhookAccepted?.(webhookUrl) ?? `Queued for search. Your response will be sent to your webhook shortly at ${webhookUrl}`;
-    return { status: 202, body: { status: 202, message, requestId: createdId ?? c.get('requestId') } };
+    return { status: 202, body: { status: 202, message, requestId: request.createdId ?? request.requestId } };
   }
 
   if (spec.onDeadline === 'queue') {
@@ -111,7 +120,7 @@ export async function operationAnswer(
     return { status: 202, body: { status: 202, message: QUEUED_MESSAGE, requestId: c.get('requestId') } };
   }
 
-  const reply = await options.dispatcher.dispatch(event(), deadline);
+  const reply = await options.dispatcher.dispatch(await handOver(async () => event()), deadline);
   if (reply) return reply;
   throw new ApiError(503, `${name} did not complete in time; please retry`, { 'Retry-After': '1' });
 }

@@ -67,6 +67,37 @@ describe.each(drivers)('IdempotencyStore conformance ($name)', (driver) => {
     expect(await claim(key, 'h2', later(1000))).toEqual({ kind: 'claimed' });
   });
 
+  it('keeps the event a failed answer handed over, for the same request only, which takes it over at once', async () => {
+    const key = randomUUID();
+    const handedOver = JSON.stringify({ eventId: randomUUID() });
+    await claim(key, 'h1', T0);
+    await store.release(accountId, key, handedOver);
+    expect(await claim(key, 'h2', later(1000))).toEqual({ kind: 'mismatch' });
+    expect(await claim(key, 'h1', later(1000))).toEqual({ kind: 'claimed', handedOver });
+    expect(await claim(key, 'h1', later(2000))).toEqual({ kind: 'in-flight' });
+    // The retry fails again, still holding the event, then answers.
+    await store.release(accountId, key);
+    expect(await claim(key, 'h1', later(3000))).toEqual({ kind: 'claimed', handedOver });
+    await store.complete(accountId, key, { status: 202, body: '{}' });
+    expect(await claim(key, 'h1', later(4000))).toEqual({ kind: 'completed', answer: { status: 202, body: '{}' } });
+  });
+
+  it('forgets a handed-over event when the key expires', async () => {
+    const key = randomUUID();
+    await claim(key, 'h1', T0);
+    await store.release(accountId, key, '{"eventId":"first"}');
+    expect(await claim(key, 'h1', later(25 * HOUR))).toEqual({ kind: 'claimed' });
+  });
+
+  it('gives a handed-over event to exactly one of many concurrent claims', async () => {
+    const key = randomUUID();
+    await claim(key, 'h1', T0);
+    await store.release(accountId, key, '{"eventId":"first"}');
+    const results = await Promise.all(Array.from({ length: 8 }, () => claim(key, 'h1', later(1000))));
+    expect(results.filter((result) => result.kind === 'claimed')).toEqual([{ kind: 'claimed', handedOver: '{"eventId":"first"}' }]);
+    expect(results.filter((result) => result.kind === 'in-flight')).toHaveLength(7);
+  });
+
   it('gives exactly one of many concurrent claims', async () => {
     const key = randomUUID();
     const results = await Promise.all(Array.from({ length: 8 }, () => claim(key, 'h1', T0)));
