@@ -11,6 +11,7 @@ import { WORKER_NAMES, type WorkerName } from '../../schemas/events/topics.ts';
 import { KithClient } from './client.ts';
 import { databaseUrl, type Mode } from './modes.ts';
 import { startKithProcess } from './processes.ts';
+import { deleteTopicsUnder } from './kafka-topics.ts';
 import { clickhouseUrl, kafkaBrokers } from './services.ts';
 
 export type TestKith = {
@@ -108,6 +109,9 @@ async function startDistributed(env: Record<string, string>): Promise<TestKith> 
     logs: () => parseLines(processes.flatMap((process) => process.output().split('\n'))),
     async stop() {
       const codes = await Promise.all(processes.map((process) => process.stop('SIGTERM')));
+      await deleteTopicsUnder(shared.KAFKA_BROKERS, shared.KITH_TOPIC_PREFIX).catch((error: unknown) => {
+        console.warn(`the test Kith's topics (${shared.KITH_TOPIC_PREFIX}.*) could not be deleted: ${String(error)}`);
+      });
       if (codes.some((code) => code !== 0)) {
         throw new Error(`a Kith process did not stop cleanly (${codes.join(', ')}):\n${processes.map((p) => p.output()).join('\n')}`);
       }
