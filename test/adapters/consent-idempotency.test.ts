@@ -11,19 +11,13 @@ import type { OperationRequested } from '../../schemas/events/operation-requeste
 import type { PermissionCreateRequest } from '../../schemas/v3/permission.ts';
 import { consentHandlers } from '../../workers/consent/handlers.ts';
 import { consentGivenOf, consentSubjectOf } from '../../workers/consent/payloads.ts';
+import { CONSENT_COLLECTION } from '../support/consent.ts';
 import { databaseUrl } from '../support/modes.ts';
 
 const drivers = [
   { name: 'pg', open: async () => createPgClient(databaseUrl(), 4) },
   { name: 'pglite', open: () => createPgliteClient(undefined) },
 ];
-
-const COLLECTION = {
-  policyUrl: 'https://example.org/privacy',
-  termsService: 'https://example.org/terms',
-  collectionMethod: 'web form',
-  collectionLocation: 'https://example.org/signup',
-};
 
 /** A request event as the ingress publishes it; the same object handled twice is a redelivery. */
 const requested = (accountId: string, operation: string, body: unknown): OperationRequested => ({
@@ -50,7 +44,7 @@ describe.each(drivers)('consent events appended once per request event ($name)',
 
   const subject = (email: string) => consentSubjectOf({ email });
   const given = (email: string) =>
-    consentGivenOf({ query: { email }, consentPurposes: [{ purposeId: 1, channel: ['web'], enabled: true }], ...COLLECTION } as PermissionCreateRequest);
+    consentGivenOf({ query: { email }, consentPurposes: [{ purposeId: 1, channel: ['web'], enabled: true }], ...CONSENT_COLLECTION } as PermissionCreateRequest);
 
   it('a permission.create handled twice records one event and answers the same permissionId both times', async () => {
     const accountId = randomUUID();

@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KithClient } from '../support/client.ts';
+import { CONSENT_COLLECTION } from '../support/consent.ts';
 import { createAccount, type TestAccount } from '../support/factories.ts';
 import { freshPostgresDatabase } from '../support/fresh-database.ts';
 import { deleteTopicsUnder } from '../support/kafka-topics.ts';
@@ -8,13 +9,6 @@ import type { TestKith } from '../support/kith.ts';
 import { startKithProcess, type KithProcess } from '../support/processes.ts';
 import { kafkaBrokers } from '../support/services.ts';
 import { waitFor } from '../support/wait-for.ts';
-
-const COLLECTION = {
-  policyUrl: 'https://example.org/privacy',
-  termsService: 'https://example.org/terms',
-  collectionMethod: 'web form',
-  collectionLocation: 'https://example.org/signup',
-};
 
 /**
  * A synchronous request answered 503 past its deadline has been published, and is worked once a worker comes.
@@ -51,7 +45,7 @@ describe('a synchronous request retried under its Idempotency-Key after a 503 (d
 
   it('is worked once: the consent worker records one event for the 503 and its retry', async () => {
     const email = `retried-${randomUUID()}@example.org`;
-    const body = { email, consentPurposes: [{ purposeId: 1, channel: ['web'], enabled: true, ttl: null }], ...COLLECTION };
+    const body = { email, consentPurposes: [{ purposeId: 1, channel: ['web'], enabled: true, ttl: null }], ...CONSENT_COLLECTION };
     const withKey = { key: account.key, headers: { 'Idempotency-Key': randomUUID() } };
 
     // No consent worker yet: published, and unanswered past the deadline.

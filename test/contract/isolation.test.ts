@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Answer } from '../support/client.ts';
+import { CONSENT_COLLECTION } from '../support/consent.ts';
 import { createAccount, type TestAccount } from '../support/factories.ts';
 import { expectIsolated } from '../support/isolation.ts';
 import { startTestKith, type TestKith } from '../support/kith.ts';
@@ -39,10 +40,7 @@ describe.each(MODES)('isolation between accounts (%s)', (mode) => {
     const consent = await own('permission.create', {
       query: { email: consentEmail },
       consentPurposes: [{ purposeId: 2, channel: ['web'], ttl: 365, enabled: true }],
-      policyUrl: 'https://example.org/privacy',
-      termsService: 'https://example.org/terms',
-      collectionMethod: 'web form',
-      collectionLocation: 'https://example.org/signup',
+      ...CONSENT_COLLECTION,
     });
     expect(consent.status, consent.text).toBe(202);
     const subscribed = await own('person.subscribe', { email, webhookUrl: 'http://127.0.0.1:9/hook' });

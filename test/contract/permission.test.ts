@@ -1,18 +1,13 @@
 import { hash, randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONSENT_COLLECTION } from '../support/consent.ts';
 import { createAccount, type TestAccount } from '../support/factories.ts';
 import { startTestKith, type TestKith } from '../support/kith.ts';
 import { databaseUrl, MODES } from '../support/modes.ts';
 import { uniquePhone } from '../support/persons.ts';
 
 const newEmail = () => `consent-${randomUUID()}@example.org`;
-const COLLECTION = {
-  policyUrl: 'https://example.org/privacy',
-  termsService: 'https://example.org/terms',
-  collectionMethod: 'web form',
-  collectionLocation: 'https://example.org/signup',
-};
 const purpose = (purposeId: number, channel: string[], enabled = true, ttl: number | null = null) => ({ purposeId, channel, enabled, ttl });
 
 describe.each(MODES)('consent (%s)', (mode) => {
@@ -20,7 +15,7 @@ describe.each(MODES)('consent (%s)', (mode) => {
   let account: TestAccount;
   const call = (operation: string, body: unknown, key = account.key) => kith.client.v3(operation, body, { key });
   const create = async (query: Record<string, unknown>, consentPurposes: unknown[], extra: Record<string, unknown> = {}) => {
-    const answer = await call('permission.create', { query, consentPurposes, ...COLLECTION, ...extra });
+    const answer = await call('permission.create', { query, consentPurposes, ...CONSENT_COLLECTION, ...extra });
     expect(answer.status, answer.text).toBe(202);
     return answer.body as { permissionId: string };
   };
@@ -37,7 +32,7 @@ describe.each(MODES)('consent (%s)', (mode) => {
     const answer = await call('permission.create', {
       query: { email, phones: [phone] },
       consentPurposes: [purpose(2, ['web', 'email'], true, 365)],
-      ...COLLECTION,
+      ...CONSENT_COLLECTION,
       locale: 'en-US',
       timestamp: 1_700_000_000_000,
     });
@@ -57,7 +52,7 @@ describe.each(MODES)('consent (%s)', (mode) => {
         locale: 'en-US',
         ipAddress: null,
         language: null,
-        ...COLLECTION,
+        ...CONSENT_COLLECTION,
         timestamp: 1_700_000_000_000,
         created: expect.any(Number),
       },
@@ -103,7 +98,7 @@ describe.each(MODES)('consent (%s)', (mode) => {
 
   it('takes the fields flat, as the specification lists them', async () => {
     const email = newEmail();
-    const answer = await call('permission.create', { email, consentPurposes: [purpose(1, ['web'])], ...COLLECTION });
+    const answer = await call('permission.create', { email, consentPurposes: [purpose(1, ['web'])], ...CONSENT_COLLECTION });
     expect(answer.status, answer.text).toBe(202);
     expect((await call('permission.current', { email })).body).toMatchObject({ '1': { web: { enabled: true } } });
   });
@@ -174,11 +169,11 @@ describe.each(MODES)('consent (%s)', (mode) => {
     const other = await createAccount(kith);
     expect((await call('permission.find', { email }, other.key)).body).toEqual([]);
     expect((await call('permission.current', { email }, other.key)).body).toEqual({});
-    const anonymous = await kith.client.v3('permission.create', { query: { email }, consentPurposes: [purpose(1, ['web'])], ...COLLECTION });
+    const anonymous = await kith.client.v3('permission.create', { query: { email }, consentPurposes: [purpose(1, ['web'])], ...CONSENT_COLLECTION });
     expect(anonymous.status).toBe(401);
   });
 
-  const valid = { query: { email: 'a@example.com' }, consentPurposes: [purpose(1, ['web'])], ...COLLECTION };
+  const valid = { query: { email: 'a@example.com' }, consentPurposes: [purpose(1, ['web'])], ...CONSENT_COLLECTION };
   it.each([
     ['no consentPurposes', { ...valid, consentPurposes: [] }, 'consentPurposes'],
     ['an unknown purposeId', { ...valid, consentPurposes: [purpose(99, ['web'])] }, 'consentPurposes[0].purposeId'],
