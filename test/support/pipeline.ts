@@ -31,7 +31,8 @@ import { startDeliveryWorker } from '../../workers/delivery/delivery-worker.ts';
 import { startWorker } from '../../workers/runtime/worker.ts';
 import { statsGetHandler } from '../../workers/usage/stats-get.ts';
 import { startUsageWriter } from '../../workers/usage/usage-writer.ts';
-import { databaseUrl } from './modes.ts';
+import { freshPostgresDatabase } from './fresh-database.ts';
+import { deleteTopicsUnder } from './kafka-topics.ts';
 import { clickhouseUrl, dropClickHouseDatabase, kafkaBrokers } from './services.ts';
 import { noopMetrics } from '../../adapters/metrics/noop.ts';
 
@@ -72,21 +73,29 @@ export async function startPipeline(
 ): Promise<Pipeline> {
   const log = createLogger('silent');
   const clock = systemClock;
-  const topics = topicNames(`p${randomBytes(5).toString('hex')}`);
+  const prefix = `p${randomBytes(5).toString('hex')}`;
+  const topics = topicNames(prefix);
   let db: SqlClient;
   let bus: Bus;
   let usageStore: UsageStore;
-  let dropUsageDatabase = async () => {};
+  let cleanUp = async () => {};
   if (kind === 'embedded') {
     db = await createPgliteClient(undefined);
     bus = createEmbeddedBus({ db, log, pollMs: 20 });
     usageStore = sqlUsageStore(db);
   } else {
-    db = createPgClient(databaseUrl(), 4);
+    // A PostgreSQL database of its own: its delivery worker would otherwise claim other suites' due retries,
+    // and theirs its own, each attempting them on its own schedule.
+    const database = await freshPostgresDatabase();
+    db = createPgClient(database.url, 4);
     bus = createKafkaBus({ brokers: kafkaBrokers(), clientId: 'pipeline-test', log });
-    const database = `kith_${topics.usage.split('.')[0]}`;
-    usageStore = clickHouseUsageStore({ url: clickhouseUrl(), database, log });
-    dropUsageDatabase = () => dropClickHouseDatabase(database);
+    const usageDatabase = `kith_${topics.usage.split('.')[0]}`;
+    usageStore = clickHouseUsageStore({ url: clickhouseUrl(), database: usageDatabase, log });
+    cleanUp = async () => {
+      await dropClickHouseDatabase(usageDatabase);
+      await database.drop();
+      await deleteTopicsUnder(kafkaBrokers().join(','), prefix);
+    };
   }
   await migrate(db);
   await usageStore.prepare();
@@ -180,8 +189,8 @@ export async function startPipeline(
       for (const consumer of consumers) await consumer.stop();
       await bus.close();
       await usageStore.close();
-      await dropUsageDatabase();
       await db.close();
+      await cleanUp();
     },
   };
 }
