@@ -1,63 +1,33 @@
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WORKER_NAMES } from '../../schemas/events/topics.ts';
-import { KithClient, type Answer } from '../support/client.ts';
+import type { Answer } from '../support/client.ts';
+import { deploymentStartedByTest } from '../support/deployment.ts';
 import { createAccount } from '../support/factories.ts';
 import type { TestKith } from '../support/kith.ts';
-import { freshPostgresDatabase } from '../support/fresh-database.ts';
-import { startKithProcess, type KithProcess } from '../support/processes.ts';
-import { kafkaBrokers } from '../support/services.ts';
 import { waitFor } from '../support/wait-for.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.ts';
 
 const MAX_BACKLOG = 3;
 
-/** A distributed Kith on a database of its own, its processes started as a test asks for them. */
+/** The deployment of these suites: the queue limit set low, and a webhook receiver with numbered requests. */
 function deployment(settings: Record<string, string>) {
-  const adminToken = `kith_admin_test_${randomBytes(16).toString('hex')}`;
-  // A database of its own: a delivery worker started here would otherwise claim other suites' due retries.
-  let database: Awaited<ReturnType<typeof freshPostgresDatabase>>;
-  const processes: KithProcess[] = [];
+  const kith = deploymentStartedByTest({ KITH_WEBHOOK_ALLOWED_NETWORKS: '127.0.0.1/32', KITH_MAX_BACKLOG: String(MAX_BACKLOG), ...settings });
   let sent = 0;
-  const kith = {
+  const suite = Object.assign(kith, {
     receiver: undefined as unknown as WebhookReceiver,
-    client: undefined as unknown as KithClient,
-    key: '',
-    /** Starts processes with these roles on the deployment's settings. */
-    async start(roles: string) {
-      const started = await startKithProcess({
-        KAFKA_BROKERS: kafkaBrokers().join(','),
-        KITH_ADMIN_TOKEN: adminToken,
-        KITH_TOPIC_PARTITIONS: '2',
-        KITH_WEBHOOK_ALLOWED_NETWORKS: '127.0.0.1/32',
-        KITH_MAX_BACKLOG: String(MAX_BACKLOG),
-        ...settings,
-        DATABASE_URL: database.url,
-        KITH_ROLES: roles,
-      });
-      processes.push(started);
-      return started;
-    },
     /** A webhook request, numbered in its webhook's URL; its number and answer. */
     async enrich(): Promise<{ n: number; answer: Answer }> {
       const n = ++sent;
-      const answer = await kith.client.v3('person.enrich', { email: `queued-${n}@example.com`, webhookUrl: `${kith.receiver.url}?n=${n}` }, { key: kith.key });
+      const answer = await kith.client.v3('person.enrich', { email: `queued-${n}@example.com`, webhookUrl: `${suite.receiver.url}?n=${n}` }, { key: kith.account.key });
       return { n, answer };
     },
-    lookup: () => kith.client.v3('person.enrich', { email: 'nobody-here@example.com' }, { key: kith.key }),
-  };
-  beforeAll(async () => {
-    database = await freshPostgresDatabase();
-    kith.receiver = await startWebhookReceiver();
-    kith.client = new KithClient([(await kith.start('ingress')).url], adminToken);
-    ({ key: kith.key } = await createAccount({ client: kith.client } as TestKith));
-  }, 90_000);
-  afterAll(async () => {
-    await Promise.all(processes.map((process) => process.stop('SIGTERM')));
-    await kith.receiver?.close();
-    await database?.drop();
+    lookup: () => kith.client.v3('person.enrich', { email: 'nobody-here@example.com' }, { key: kith.account.key }),
   });
-  return kith;
+  beforeAll(async () => {
+    suite.receiver = await startWebhookReceiver();
+  });
+  afterAll(() => suite.receiver?.close());
+  return suite;
 }
 
 type Deployment = ReturnType<typeof deployment>;
@@ -111,7 +81,7 @@ const ALL_WORKERS = WORKER_NAMES.map((worker) => `worker:${worker}`).join(',');
  * Kafka with no worker yet, so that its requests queue up, and the workers started later.
  */
 describe('backpressure (distributed): a queue behind its limit refuses new work until the workers catch up', () => {
-  const kith = deployment({ KITH_TOPIC_PREFIX: `t${randomBytes(6).toString('hex')}` });
+  const kith = deployment({});
 
   it('answers 202 while the queue holds at most the limit, then 503 naming the cause, then 202 again; all accepted delivered', async () => {
     const accepted: number[] = [];
@@ -134,7 +104,6 @@ describe('backpressure (distributed): a queue behind its limit refuses new work 
  */
 describe("backpressure (distributed): an account's deliveries waiting in the delivery table count as its queue", () => {
   const kith = deployment({
-    KITH_TOPIC_PREFIX: `t${randomBytes(6).toString('hex')}`,
     KITH_WEBHOOK_ACCOUNT_CONCURRENCY: '1',
     KITH_WEBHOOK_TIMEOUT_MS: '2000',
     KITH_WEBHOOK_SCHEDULE: '0.5,0.5,0.5',

@@ -9,9 +9,9 @@ import { createLogger } from '../../adapters/logger.ts';
 import { startKith } from '../../main.ts';
 import { WORKER_NAMES, type WorkerName } from '../../schemas/events/topics.ts';
 import { KithClient } from './client.ts';
+import { deleteTopicsUnder } from './kafka-topics.ts';
 import { databaseUrl, type Mode } from './modes.ts';
 import { startKithProcess } from './processes.ts';
-import { deleteTopicsUnder } from './kafka-topics.ts';
 import { clickhouseUrl, kafkaBrokers } from './services.ts';
 
 export type TestKith = {

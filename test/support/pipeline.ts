@@ -89,7 +89,7 @@ export async function startPipeline(
     const database = await freshPostgresDatabase();
     db = createPgClient(database.url, 4);
     bus = createKafkaBus({ brokers: kafkaBrokers(), clientId: 'pipeline-test', log });
-    const usageDatabase = `kith_${topics.usage.split('.')[0]}`;
+    const usageDatabase = `kith_${prefix}`;
     usageStore = clickHouseUsageStore({ url: clickhouseUrl(), database: usageDatabase, log });
     cleanUp = async () => {
       await dropClickHouseDatabase(usageDatabase);
