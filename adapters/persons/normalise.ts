@@ -1,14 +1,17 @@
 import { hash } from 'node:crypto';
 import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
 import type { PersonRecord } from '../../schemas/data/person-record.ts';
-import { addressForms, householdKey, nameAddressKeys, nameForms, namePlacekeyKeys } from './name-address.ts';
+import { personBlockingKeys } from '../../domain/matching/blocking.ts';
+import { personFields } from '../../domain/matching/fields.ts';
+import { householdKey, nameForms, namePlacekeyKeys } from './name-address.ts';
 
 /**
  * Identifier normalisation, the same for stored persons and for lookups, so that a match needs only an
  * exact key: emails lower-cased and trimmed, then hashed (MD5 and SHA-256, so clear and hashed input meet);
  * phones in E.164, then hashed; MAIDs lower-cased; profiles by service+username, service+userid or canonical URL; a
- * name only together with an address or placekey (./name-address.ts). An address alone is a key too, of the
- * household living there, which the matcher never weighs.
+ * name only together with a placekey (./name-address.ts). A name with an address is no exact key: its blocking
+ * keys find the candidates that the matcher compares field by field (domain/matching/blocking.ts). An address
+ * alone is a key too, of the household living there, which the matcher never weighs.
  */
 export type IdentifierKind =
   | 'email_md5'
@@ -20,7 +23,7 @@ export type IdentifierKind =
   | 'profile_url'
   | 'li_nonid'
   | 'placekey'
-  | 'name_address'
+  | 'match_block'
   | 'name_placekey'
   | 'address';
 
@@ -158,11 +161,13 @@ export function personIdentifierKeys(
   for (const maid of details.identifiers.maids) add('maid', normaliseMaid(maid.id));
   for (const nonid of details.identifiers.li_nonid) add('li_nonid', normaliseLiNonid(nonid));
   if (record.placekey) add('placekey', normalisePlacekey(record.placekey));
-  const names = [...new Set([...nameForms(details.name ?? {}), ...nameForms({ full: record.fullName })])];
-  const addresses = details.locations.flatMap((location) => addressForms(location));
-  for (const key of nameAddressKeys(names, addresses)) add('name_address', key);
+  const { names, places } = personFields(record);
+  for (const key of personBlockingKeys(names, places)) add('match_block', key);
   for (const location of details.locations) add('address', householdKey(location));
-  if (record.placekey) for (const key of namePlacekeyKeys(names, record.placekey)) add('name_placekey', key);
+  if (record.placekey) {
+    const nameTexts = [...new Set([...nameForms(details.name ?? {}), ...nameForms({ full: record.fullName })])];
+    for (const key of namePlacekeyKeys(nameTexts, record.placekey)) add('name_placekey', key);
+  }
   const seen = new Set<string>();
   return keys.filter((key) => {
     const id = `${key.kind}\u0000${key.value}`;

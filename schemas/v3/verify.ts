@@ -1,6 +1,6 @@
 import { hash } from 'node:crypto';
 import { z } from 'zod';
-import { plainWords } from '../../adapters/persons/name-address.ts';
+import { plainWords } from '../../domain/matching/text.ts';
 import { evidenceOf, queriedByHashedEmail, referencesOf, type Evidence, type References } from '../../workers/matching/evidence.ts';
 import { checkMultiField, multiFieldShape, type MultiFieldQuery } from './multi-field.ts';
 

@@ -1,4 +1,6 @@
-import { addressForms, nameAddressKeys, nameForms, namePlacekeyKeys } from '../../adapters/persons/name-address.ts';
+import { nameForms, namePlacekeyKeys } from '../../adapters/persons/name-address.ts';
+import { queryBlockingKeys } from '../../domain/matching/blocking.ts';
+import { nameFields, placeFields, type NameFields, type PlaceFields } from '../../domain/matching/fields.ts';
 import {
   emailKeys,
   isMd5,
@@ -17,9 +19,18 @@ export type EvidenceCategory = 'email' | 'phone' | 'maid' | 'profile' | 'li_noni
 
 /**
  * One identifier of the query and the lookup keys it may be stored under (an email: both hashes); or, for a
- * reference to the account's own records (category `record`), the persons it names already.
+ * reference to the account's own records (category `record`), the persons it names already. A name with an
+ * address is no exact key: its keys are blocking keys, which find candidates, and `nameAddress` holds the
+ * reduced fields the matcher compares with each candidate's (domain/matching/). `weight`, when given, is what
+ * the evidence is worth for `personIds` instead of its category's weight (a candidate's match probability).
  */
-export type Evidence = { category: EvidenceCategory; keys: IdentifierKey[]; personIds?: string[] };
+export type Evidence = {
+  category: EvidenceCategory;
+  keys: IdentifierKey[];
+  personIds?: string[];
+  nameAddress?: { name: NameFields; place: PlaceFields };
+  weight?: number;
+};
 
 /** The account's own names for a person: resolved through its identity records and person ids. */
 export type References = { recordId?: string; personId?: string; partnerId?: string };
@@ -48,12 +59,14 @@ export function evidenceOf(query: MultiFieldQuery): Evidence[] {
   const nonid = query.li_nonid ? normaliseLiNonid(query.li_nonid) : undefined;
   if (nonid) add('li_nonid', [{ kind: 'li_nonid', value: nonid }]);
   if (query.name && usableName(query.name)) {
-    const names = nameForms(query.name);
-    if (query.location && usableLocation(query.location)) {
-      add('name_address', nameAddressKeys(names, addressForms(query.location)).map((value) => ({ kind: 'name_address', value })));
+    const name = nameFields(query.name);
+    if (name && query.location && usableLocation(query.location)) {
+      const place = placeFields(query.location);
+      const keys = queryBlockingKeys(name, place).map((value): IdentifierKey => ({ kind: 'match_block', value }));
+      if (keys.length > 0) evidence.push({ category: 'name_address', keys, nameAddress: { name, place } });
     }
     if (query.placekey?.trim()) {
-      add('name_placekey', namePlacekeyKeys(names, query.placekey).map((value) => ({ kind: 'name_placekey', value })));
+      add('name_placekey', namePlacekeyKeys(nameForms(query.name), query.placekey).map((value) => ({ kind: 'name_placekey', value })));
     }
   }
   return evidence;

@@ -15,7 +15,9 @@ export const EVIDENCE_WEIGHTS: Readonly<Record<EvidenceCategory, number>> = {
   li_nonid: 85,
   maid: 80,
   phone: 70,
-  name_address: 70,
+  // A name with an address is worth this times each candidate's match probability (./find-person.ts): a sure
+  // one, below an email, answers at HIGH but, as a phone, not at MAX.
+  name_address: 85,
   name_placekey: 70,
   record: 95,
 };
@@ -30,7 +32,7 @@ export function scoreCandidates(evidence: Evidence[], personsOf: (key: Identifie
   const strongest = new Map<string, Map<EvidenceCategory, number>>();
   for (const item of evidence) {
     const named = new Set(item.personIds ?? item.keys.flatMap((key) => personsOf(key)));
-    const weight = EVIDENCE_WEIGHTS[item.category] / named.size;
+    const weight = (item.weight ?? EVIDENCE_WEIGHTS[item.category]) / named.size;
     for (const personId of named) {
       const byCategory = strongest.get(personId) ?? new Map<EvidenceCategory, number>();
       byCategory.set(item.category, Math.max(byCategory.get(item.category) ?? 0, weight));

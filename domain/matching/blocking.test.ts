@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { personBlockingKeys, queryBlockingKeys } from './blocking.ts';
+import { nameFields, personFields, placeFields } from './fields.ts';
+
+const home = { addressLine1: '12 North Main Street', city: 'Portland', region: 'Oregon', postalCode: '97209' };
+const stored = personFields({ details: { name: { given: 'Ada', family: 'De Little' }, locations: [home] } });
+const storedKeys = new Set(personBlockingKeys(stored.names, stored.places));
+const shared = (name: Parameters<typeof nameFields>[0], place: Parameters<typeof placeFields>[0]) =>
+  queryBlockingKeys(nameFields(name)!, placeFields(place)).filter((key) => storedKeys.has(key));
+
+describe('blocking keys', () => {
+  it('keys a person by each pair of its fields, names by their sound', () => {
+    expect([...storedKeys].map((key) => key.split(':')[0])).toEqual(['fp', 'fn', 'fc', 'fp', 'fn', 'fc', 'pn', 'pw', 'nwc']);
+  });
+
+  it('find the person whatever single field is wrong or missing', () => {
+    const wrong = [
+      { given: 'Bob', family: 'De Little' },
+      { given: 'Ada', family: 'Delittel' },
+    ];
+    for (const name of wrong) expect(shared(name, home), JSON.stringify(name)).not.toEqual([]);
+    const places = [
+      { ...home, postalCode: '10115' },
+      { ...home, addressLine1: 'North Main Street' },
+      { ...home, addressLine1: '12 Elm Street' },
+      { ...home, city: 'Boston' },
+    ];
+    for (const place of places) expect(shared({ given: 'Ada', family: 'De Little' }, place), JSON.stringify(place)).not.toEqual([]);
+  });
+
+  it('find the person with given and family swapped, joined or with both names wrong', () => {
+    expect(shared({ given: 'Delittle', family: 'Ada' }, home)).not.toEqual([]);
+    expect(shared({ full: 'Ada Delittle' }, home)).not.toEqual([]);
+    expect(shared({ given: 'Eve', family: 'Smith' }, home).map((key) => key.split(':')[0])).toEqual(['pn', 'pw', 'nwc']);
+  });
+
+  it('share nothing with another person elsewhere', () => {
+    expect(shared({ given: 'Eve', family: 'Smith' }, { addressLine1: '7 Oak Lane', city: 'Boston', region: 'MA', postalCode: '02110' })).toEqual([]);
+  });
+});

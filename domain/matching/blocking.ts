@@ -1,0 +1,56 @@
+import type { NameFields, PlaceFields } from './fields.ts';
+import { soundOf } from './similarity.ts';
+
+/**
+ * Blocking: the keys under which a person is indexed so that a query finds it as a candidate, several
+ * independent ones so that no single wrong or missing field loses the person. Each pairs two or three fields,
+ * names by their sound (Double Metaphone), so that a key names few persons even among millions:
+ *
+ * | key   | fields                              | still finds the person when wrong or missing |
+ * |-------|-------------------------------------|-----------------------------------------------|
+ * | `fp`  | family name's sound, postal code    | given name, street, city, region               |
+ * | `fn`  | family name's sound, street number  | given name, postal code, street, city          |
+ * | `fc`  | family name's sound, city's sound   | given name, postal code, street number         |
+ * | `pn`  | postal code, street number          | both names                                     |
+ * | `pw`  | postal code, street name's sound    | both names, street number                      |
+ * | `nwc` | street number, street, city sounds  | both names, postal code                        |
+ *
+ * A stored person is keyed by its family name; a query looks up the sound of every part of its name, so that
+ * given and family names written the other way round still meet.
+ */
+const longest = (words: string[]) => words.reduce((top, word) => (word.length > top.length ? word : top), '');
+
+/** The sounds a family name is indexed by: of the whole (joined: `delittle`), and of its longest word. */
+const familySounds = (name: NameFields) => [soundOf(name.family.join('')), soundOf(longest(name.family))];
+
+/** The sounds a query's name looks up: of each part and each word, wherever it was written. */
+const querySounds = (name: NameFields) => [
+  ...familySounds(name),
+  soundOf(name.given.join('')),
+  ...[...name.given, ...name.family].map(soundOf),
+];
+
+function keysOf(sounds: string[], place: PlaceFields): string[] {
+  const keys: string[] = [];
+  const { number, postcode } = place;
+  const street = soundOf(longest(place.street));
+  const city = soundOf(place.city.replace(/ /g, ''));
+  for (const sound of new Set(sounds.filter(Boolean))) {
+    if (postcode) keys.push(`fp:${sound}:${postcode}`);
+    if (number) keys.push(`fn:${sound}:${number}`);
+    if (city) keys.push(`fc:${sound}:${city}`);
+  }
+  if (postcode && number) keys.push(`pn:${postcode}:${number}`);
+  if (postcode && street) keys.push(`pw:${postcode}:${street}`);
+  if (number && street && city) keys.push(`nwc:${number}:${street}:${city}`);
+  return keys;
+}
+
+const unique = (keys: string[]) => [...new Set(keys)];
+
+/** The blocking keys a stored person is indexed by: each of its names at each of its addresses. */
+export const personBlockingKeys = (names: NameFields[], places: PlaceFields[]): string[] =>
+  unique(places.flatMap((place) => keysOf(names.flatMap(familySounds), place)));
+
+/** The blocking keys a query looks up. */
+export const queryBlockingKeys = (name: NameFields, place: PlaceFields): string[] => unique(keysOf(querySounds(name), place));

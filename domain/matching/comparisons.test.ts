@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import {
+  compareCity,
+  compareNamePart,
+  compareNames,
+  compareNumber,
+  comparePostcode,
+  compareRegion,
+  compareStreet,
+} from './comparisons.ts';
+import { nameFields, placeFields } from './fields.ts';
+
+const given = (a: string, b: string) => compareNamePart(a.split(' '), b.split(' '), { given: true });
+const family = (a: string, b: string) => compareNamePart(a.split(' '), b.split(' '), { given: false });
+
+describe('compareNamePart', () => {
+  it('is exact for split and joined words', () => {
+    expect(family('de little', 'delittle')).toBe('exact');
+    expect(family('van der berg', 'vanderberg')).toBe('exact');
+  });
+
+  it('is close for a typo, a transposition, the same sound or a shared word', () => {
+    expect(family('witting', 'wittnig')).toBe('close');
+    expect(family('smith', 'smyth')).toBe('close');
+    expect(given('katherine', 'catherine')).toBe('close');
+    expect(given('mary ann', 'mary')).toBe('close');
+  });
+
+  it('keeps short names one letter apart only similar, and unrelated names different', () => {
+    expect(given('tom', 'tim')).not.toBe('close');
+    expect(given('john', 'joan')).toBe('similar');
+    expect(given('ada', 'margaret')).toBe('different');
+  });
+
+  it('knows nicknames and initials of given names only', () => {
+    expect(given('bill', 'william')).toBe('nickname');
+    expect(given('j', 'john')).toBe('initial');
+    expect(family('j', 'john')).toBe('different');
+  });
+
+  it('is missing when either side has no value', () => {
+    expect(compareNamePart([], ['ada'], { given: true })).toBe('missing');
+  });
+});
+
+describe('compareNames', () => {
+  it('compares the parts as written and crossed', () => {
+    const { straight, crossed } = compareNames(nameFields({ given: 'Lovelace', family: 'Ada' })!, nameFields({ full: 'Ada Lovelace' })!);
+    expect(straight.map((c) => c.level)).toEqual(['different', 'different']);
+    expect(crossed.map((c) => c.level)).toEqual(['exact', 'exact']);
+  });
+});
+
+describe('address comparisons', () => {
+  it('tells a street number typo or transposition from another number', () => {
+    expect(compareNumber('123', '132')).toBe('close');
+    expect(compareNumber('12', '480')).toBe('different');
+    expect(compareNumber('', '12')).toBe('missing');
+  });
+
+  it('compares street names without number and kind, however abbreviated', () => {
+    const street = (line: string) => placeFields({ addressLine1: line }).street;
+    expect(compareStreet(street('12 North Main Street'), street('12 N Main St'))).toBe('exact');
+    expect(compareStreet(street('12 Main Road'), street('Main'))).toBe('exact');
+    expect(compareStreet(street('978 Coy Creek'), street('978 Coy Crk'))).toBe('exact');
+    expect(compareStreet(street('5 Wilderman Forge'), street('5 Wildermann Forge'))).toBe('close');
+    expect(compareStreet(street('5 Oak Lane'), street('5 Birch Lane'))).toBe('different');
+  });
+
+  it('compares cities and postcodes with room for one typo', () => {
+    expect(compareCity('portland', 'portlnad')).toBe('close');
+    expect(compareCity('portland', 'boston')).toBe('different');
+    expect(comparePostcode('97209', '97290')).toBe('close');
+    expect(comparePostcode('97209', '97255')).toBe('similar');
+    expect(comparePostcode('97209', '10115')).toBe('different');
+    expect(comparePostcode('sw1a1aa', 'sw1a1aa')).toBe('exact');
+  });
+
+  it('meets regions by name or code', () => {
+    const regions = (...values: string[]) => placeFields({ region: values[0], regionCode: values[1] }).regions;
+    expect(compareRegion(regions('Oregon'), regions('OR'))).toBe('exact');
+    expect(compareRegion(regions('Oregon', 'OR'), regions('Ohio'))).toBe('different');
+    expect(compareRegion(regions('New South Wales'), regions('NSW'))).toBe('exact');
+    expect(compareRegion([], regions('OR'))).toBe('missing');
+  });
+});

@@ -1,0 +1,95 @@
+import type { NameFields, PlaceFields } from './fields.ts';
+import { areNicknames } from './nicknames.ts';
+import { edits, similarity, soundOf } from './similarity.ts';
+
+/**
+ * Comparison levels, as in Fellegi–Sunter linkage: how closely one field of the query agrees with the same
+ * field of a candidate, from `exact` down to `different`. `missing` (either side has no value) is no
+ * evidence either way. What each level is worth is the model's (./model.ts).
+ */
+export type Level = 'exact' | 'nickname' | 'initial' | 'close' | 'similar' | 'different' | 'missing';
+export type Field = 'given' | 'family' | 'number' | 'street' | 'city' | 'postcode' | 'region';
+export type Comparison = { field: Field; level: Level };
+
+const joined = (words: string[]) => words.join('');
+const shareWord = (a: string[], b: string[]) => a.some((word) => word.length > 1 && b.includes(word));
+const shortest = (a: string, b: string) => Math.min(a.length, b.length);
+
+/**
+ * A name part: equal once spaces go (`De Little`, `Delittle`) is exact; a shared word (a middle name one side
+ * leaves out), a typo (Jaro–Winkler ≥ 0.92, or one edit in five letters or more) or the same sound in five
+ * letters or more is close; a nickname or an initial of the name (given names) their own levels. Short names
+ * one letter apart (`Tom`, `Tim`) are only similar: in a household they are different people.
+ */
+export function compareNamePart(query: string[], candidate: string[], options: { given: boolean }): Level {
+  if (query.length === 0 || candidate.length === 0) return 'missing';
+  const [a, b] = [joined(query), joined(candidate)];
+  if (a === b) return 'exact';
+  if (shareWord(query, candidate)) return 'close';
+  if (options.given) {
+    if (areNicknames(query[0]!, candidate[0]!)) return 'nickname';
+    const [q, c] = [query[0]!, candidate[0]!];
+    if ((q.length === 1 && c.startsWith(q)) || (c.length === 1 && q.startsWith(c))) return 'initial';
+  }
+  const score = similarity(a, b);
+  const length = shortest(a, b);
+  if (score >= 0.92 || (length >= 5 && edits(a, b) <= 1) || (length >= 5 && soundOf(a) === soundOf(b))) return 'close';
+  return score >= 0.8 ? 'similar' : 'different';
+}
+
+/** A street number: one digit changed, added, dropped or two swapped (`132` for `123`) is close. */
+export function compareNumber(query: string, candidate: string): Level {
+  if (!query || !candidate) return 'missing';
+  if (query === candidate) return 'exact';
+  return edits(query, candidate) <= 1 ? 'close' : 'different';
+}
+
+/** A street's name, without its number and kind: split or joined words are exact, a typo or two close. */
+export function compareStreet(query: string[], candidate: string[]): Level {
+  if (query.length === 0 || candidate.length === 0) return 'missing';
+  const [a, b] = [joined(query), joined(candidate)];
+  if (a === b) return 'exact';
+  const score = similarity(a, b);
+  if (score >= 0.9 || (shortest(a, b) >= 6 && edits(a, b) <= 2) || shareWord(query, candidate)) return 'close';
+  return score >= 0.75 ? 'similar' : 'different';
+}
+
+export function compareCity(query: string, candidate: string): Level {
+  if (!query || !candidate) return 'missing';
+  const [a, b] = [query.replace(/ /g, ''), candidate.replace(/ /g, '')];
+  if (a === b) return 'exact';
+  return similarity(a, b) >= 0.9 || (shortest(a, b) >= 4 && edits(a, b) <= 1) ? 'close' : 'different';
+}
+
+/** A postal code: one character changed, added, dropped or two swapped is close; the same first three similar. */
+export function comparePostcode(query: string, candidate: string): Level {
+  if (!query || !candidate) return 'missing';
+  if (query === candidate) return 'exact';
+  if (shortest(query, candidate) >= 4 && edits(query, candidate) <= 1) return 'close';
+  return shortest(query, candidate) >= 4 && query.slice(0, 3) === candidate.slice(0, 3) ? 'similar' : 'different';
+}
+
+/** A region agrees when any of its forms (name, code) meet. */
+export function compareRegion(query: string[], candidate: string[]): Level {
+  if (query.length === 0 || candidate.length === 0) return 'missing';
+  return query.some((form) => candidate.includes(form)) ? 'exact' : 'different';
+}
+
+/** The name's parts compared as given (given with given), and crossed (given with family): swapped names. */
+export function compareNames(query: NameFields, candidate: NameFields): { straight: Comparison[]; crossed: Comparison[] } {
+  const pair = (given: string[], family: string[]): Comparison[] => [
+    { field: 'given', level: compareNamePart(given, candidate.given, { given: true }) },
+    { field: 'family', level: compareNamePart(family, candidate.family, { given: false }) },
+  ];
+  return { straight: pair(query.given, query.family), crossed: pair(query.family, query.given) };
+}
+
+export function comparePlaces(query: PlaceFields, candidate: PlaceFields): Comparison[] {
+  return [
+    { field: 'number', level: compareNumber(query.number, candidate.number) },
+    { field: 'street', level: compareStreet(query.street, candidate.street) },
+    { field: 'city', level: compareCity(query.city, candidate.city) },
+    { field: 'postcode', level: comparePostcode(query.postcode, candidate.postcode) },
+    { field: 'region', level: compareRegion(query.regions, candidate.regions) },
+  ];
+}

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { nameFields, personFields, placeFields } from './fields.ts';
+
+describe('nameFields', () => {
+  it('takes given and family as written, else the full name with its last word the family name', () => {
+    expect(nameFields({ given: 'Ada', family: 'Lovelace', full: 'x' })).toEqual({ given: ['ada'], family: ['lovelace'] });
+    expect(nameFields({ full: 'Dr. Mary Ann De-Little Jr.' })).toEqual({ given: ['mary', 'ann', 'de'], family: ['little'] });
+    expect(nameFields({ full: 'Cher' })).toEqual({ given: [], family: ['cher'] });
+    expect(nameFields({ full: '  ' })).toBeUndefined();
+  });
+});
+
+describe('placeFields', () => {
+  it('takes the street number wherever it stands, and the street name without its kind', () => {
+    expect(placeFields({ addressLine1: '12 North Main Street' })).toMatchObject({ number: '12', street: ['main'] });
+    expect(placeFields({ addressLine1: 'Hauptstraße 7a' })).toMatchObject({ number: '7a', street: ['hauptstrasse'] });
+    expect(placeFields({ addressLine1: 'Main Street' })).toMatchObject({ number: '', street: ['main'] });
+    expect(placeFields({ addressLine1: '40 5th Avenue' })).toMatchObject({ number: '40', street: ['5th'] });
+  });
+
+  it('reduces city, postal code and region', () => {
+    expect(placeFields({ city: 'San  José', postalCode: '97209-1234', region: 'Oregon' })).toMatchObject({
+      city: 'san jose',
+      postcode: '97209',
+      regions: ['oregon', 'or'],
+    });
+  });
+});
+
+describe('personFields', () => {
+  it('reads a record’s names once each and every address, and copes with a sparse record', () => {
+    const fields = personFields({
+      fullName: 'Ada Lovelace',
+      details: { name: { given: 'Ada', family: 'Lovelace' }, locations: [{ addressLine1: '1 A St' }, { addressLine1: '2 B St' }] },
+    });
+    expect(fields.names).toEqual([{ given: ['ada'], family: ['lovelace'] }]);
+    expect(fields.places.map((place) => place.number)).toEqual(['1', '2']);
+    expect(personFields({})).toEqual({ names: [], places: [] });
+  });
+});

@@ -1,0 +1,74 @@
+import { regionForms } from './regions.ts';
+import { isStreetKind, postalCode, streetWords, wordsOf } from './text.ts';
+
+/**
+ * The fields of a name and a postal address the matcher compares, each reduced once (./text.ts): a name's
+ * given and family parts as words, an address's street number apart from its street's name, the region as
+ * every form it may match by (./regions.ts). An empty value (or list) is a value not given.
+ */
+export type NameFields = { given: string[]; family: string[] };
+export type PlaceFields = { number: string; street: string[]; city: string; regions: string[]; postcode: string };
+
+export type NameInput = { full?: string | null; given?: string | null; family?: string | null };
+export type PlaceInput = {
+  addressLine1?: string | null;
+  city?: string | null;
+  region?: string | null;
+  regionCode?: string | null;
+  postalCode?: string | null;
+};
+
+/** Words a name may carry that say nothing about who it is. */
+const TITLES = new Set(['mr', 'mrs', 'ms', 'miss', 'mx', 'dr', 'prof', 'sir', 'jr', 'sr', 'ii', 'iii', 'iv']);
+const nameWords = (value: string | null | undefined) => wordsOf(value).filter((word) => !TITLES.has(word));
+
+/**
+ * A name's parts: given and family as written, else the full name read as given names then the family name
+ * (its last word). Undefined when no part is usable.
+ */
+export function nameFields(name: NameInput): NameFields | undefined {
+  const given = nameWords(name.given);
+  const family = nameWords(name.family);
+  if (given.length > 0 && family.length > 0) return { given, family };
+  const full = nameWords(name.full);
+  if (full.length === 0) return family.length > 0 ? { given, family } : undefined;
+  return full.length === 1 ? { given: [], family: full } : { given: full.slice(0, -1), family: full.slice(-1) };
+}
+
+/** A house number: digits, perhaps with one letter (`12`, `12a`); `5th` names a street. */
+const isNumber = (word: string) => /^\d+[a-z]?$/.test(word);
+
+/**
+ * An address's fields: the street line's first number is the house's (`12`, `12a`, wherever it stands:
+ * `Hauptstrasse 12`), the other words (without the kind of street) the street's name.
+ */
+export function placeFields(place: PlaceInput): PlaceFields {
+  const words = streetWords(place.addressLine1);
+  const number = words.find(isNumber) ?? '';
+  const named = words.filter((word) => word !== number);
+  const street = named.filter((word) => !isStreetKind(word));
+  return {
+    number,
+    street: street.length > 0 ? street : named,
+    city: wordsOf(place.city).join(' '),
+    regions: regionForms([place.region, place.regionCode]),
+    postcode: postalCode(place.postalCode),
+  };
+}
+
+/** What a stored person record holds of its names and addresses (docs/person-records.md); any part may be absent. */
+export type PersonNamesAndPlaces = {
+  fullName?: string | null;
+  details?: { name?: NameInput | null; locations?: PlaceInput[] | null } | null;
+};
+
+/** A stored person's names (its structured name, and its full name when that differs) and addresses. */
+export function personFields(person: PersonNamesAndPlaces): { names: NameFields[]; places: PlaceFields[] } {
+  const names = [nameFields(person.details?.name ?? {}), nameFields({ full: person.fullName })].filter(
+    (name): name is NameFields => name !== undefined,
+  );
+  const distinct = names.filter((name, index) => names.findIndex((other) => sameName(other, name)) === index);
+  return { names: distinct, places: (person.details?.locations ?? []).map(placeFields) };
+}
+
+const sameName = (a: NameFields, b: NameFields) => a.given.join(' ') === b.given.join(' ') && a.family.join(' ') === b.family.join(' ');

@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { nameFields, placeFields, personFields } from './fields.ts';
+import { DEFAULT_MODEL, levelWeight, matchProbabilities, scoreCandidate } from './model.ts';
+
+const home = { addressLine1: '12 North Main Street', city: 'Portland', region: 'Oregon', regionCode: 'OR', postalCode: '97209' };
+const ada = personFields({ details: { name: { given: 'Ada', family: 'Lovelace' }, locations: [home] } });
+const query = (name: Parameters<typeof nameFields>[0], place: Parameters<typeof placeFields>[0] = home) => ({
+  name: nameFields(name)!,
+  place: placeFields(place),
+});
+const weightOf = (q: ReturnType<typeof query>, candidate = ada) => scoreCandidate(DEFAULT_MODEL, q, candidate)!.weight;
+
+describe('levelWeight', () => {
+  it('is log2(m/u): positive for agreement, negative for disagreement, nothing for a missing value', () => {
+    expect(levelWeight(DEFAULT_MODEL, { field: 'postcode', level: 'exact' })).toBeCloseTo(Math.log2(0.85 / 0.002));
+    expect(levelWeight(DEFAULT_MODEL, { field: 'postcode', level: 'different' })).toBeLessThan(0);
+    expect(levelWeight(DEFAULT_MODEL, { field: 'postcode', level: 'missing' })).toBe(0);
+  });
+
+  it('ranks the levels of every field from exact down to different', () => {
+    for (const [field, levels] of Object.entries(DEFAULT_MODEL.levels)) {
+      const weights = Object.keys(levels).map((level) => levelWeight(DEFAULT_MODEL, { field, level } as never));
+      expect(weights[0], field).toBe(Math.max(...weights));
+      expect(weights.at(-1), field).toBe(Math.min(...weights));
+    }
+  });
+});
+
+describe('scoreCandidate', () => {
+  it('is sure of the person written exactly, and still of one with typos, swapped names or a missing number', () => {
+    expect(weightOf(query({ given: 'Ada', family: 'Lovelace' }))).toBeGreaterThan(10);
+    expect(weightOf(query({ given: 'Adda', family: 'Lovelcae' }, { ...home, postalCode: '97290' }))).toBeGreaterThan(5);
+    expect(weightOf(query({ given: 'Lovelace', family: 'Ada' }))).toBeGreaterThan(5);
+    expect(weightOf(query({ full: 'Ada Lovelace' }, { ...home, addressLine1: 'North Main St' }))).toBeGreaterThan(5);
+  });
+
+  it('says which fields agreed, and whether the names were swapped', () => {
+    const score = scoreCandidate(DEFAULT_MODEL, query({ given: 'Lovelace', family: 'Ada' }), ada)!;
+    expect(score.swapped).toBe(true);
+    expect(score.fields.map((field) => `${field.field}:${field.level}`)).toEqual([
+      'given:exact', 'family:exact', 'number:exact', 'street:exact', 'city:exact', 'postcode:exact', 'region:exact',
+    ]);
+  });
+
+  it('does not take a household member for the person: an address is worth one household at most', () => {
+    const sister = weightOf(query({ given: 'Grace', family: 'Lovelace' }));
+    expect(sister).toBeLessThan(0);
+    expect(weightOf(query({ given: 'Ada', family: 'Lovelace' }))).toBeGreaterThan(sister + 10);
+  });
+
+  it('does not take a namesake elsewhere for the person', () => {
+    expect(weightOf(query({ given: 'Ada', family: 'Lovelace' }, { addressLine1: '480 Elm Ave', city: 'Boston', region: 'MA', postalCode: '02110' }))).toBeLessThan(-10);
+  });
+
+  it('has nothing to say of a candidate without a name or an address', () => {
+    expect(scoreCandidate(DEFAULT_MODEL, query({ full: 'Ada Lovelace' }), personFields({ fullName: 'Ada Lovelace' }))).toBeUndefined();
+  });
+});
+
+describe('matchProbabilities', () => {
+  it('weighs each candidate against the others and against nobody', () => {
+    expect(matchProbabilities([])).toEqual([]);
+    expect(matchProbabilities([0])[0]).toBeCloseTo(0.5);
+    const [sure, rival] = matchProbabilities([20, 2]);
+    expect(sure).toBeGreaterThan(0.99);
+    expect(rival).toBeLessThan(0.001);
+    const [a, b] = matchProbabilities([30, 30]);
+    expect(a).toBeCloseTo(0.5);
+    expect(b).toBeCloseTo(0.5);
+  });
+
+  it('stays finite for weights far beyond floating point', () => {
+    expect(matchProbabilities([5000, -5000])).toEqual([1, 0]);
+  });
+});

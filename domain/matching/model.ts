@@ -1,0 +1,145 @@
+import { compareNames, comparePlaces, type Comparison, type Field, type Level } from './comparisons.ts';
+import type { NameFields, PlaceFields } from './fields.ts';
+
+/**
+ * The Fellegi–Sunter model of a name-and-address match. For each field and comparison level, `m` is the
+ * probability of that level when the candidate is the person the query describes, `u` when it is somebody
+ * else; a level's weight is log2(m/u), the bits of evidence it carries (a missing value carries none). A
+ * candidate's match weight is the prior log-odds plus the weights of its fields. Fields of one address are not
+ * independent of each other (a household shares all of them), so an address is worth at most what tells one
+ * household from all the others: `persons / HOUSEHOLD` candidates; the name must tell the household apart.
+ */
+export type LevelProbabilities = { m: number; u: number };
+export type MatchModel = {
+  /** Persons the candidates come from: sets the prior (one of them) and what an address can be worth. */
+  persons: number;
+  levels: Record<Field, Partial<Record<Exclude<Level, 'missing'>, LevelProbabilities>>>;
+  /** m of given and family swapped: how often a match writes them the other way round. */
+  swapped: number;
+};
+
+/** Persons an address holds, typically: an agreeing address narrows the candidates to them. */
+const HOUSEHOLD = 4;
+
+/**
+ * Documented defaults (docs/matching.md): m from how often callers' data carries each kind of error, u from
+ * how often two different persons' values agree by chance.
+ */
+export const DEFAULT_MODEL: MatchModel = {
+  persons: 1_000_000,
+  swapped: 0.05,
+  levels: {
+    given: {
+      exact: { m: 0.82, u: 0.01 },
+      close: { m: 0.1, u: 0.004 },
+      nickname: { m: 0.03, u: 0.002 },
+      initial: { m: 0.02, u: 0.05 },
+      similar: { m: 0.02, u: 0.04 },
+      different: { m: 0.005, u: 0.9 },
+    },
+    family: {
+      exact: { m: 0.85, u: 0.002 },
+      close: { m: 0.12, u: 0.002 },
+      similar: { m: 0.02, u: 0.02 },
+      different: { m: 0.01, u: 0.976 },
+    },
+    number: {
+      exact: { m: 0.9, u: 0.01 },
+      close: { m: 0.06, u: 0.03 },
+      different: { m: 0.04, u: 0.96 },
+    },
+    street: {
+      exact: { m: 0.82, u: 0.002 },
+      close: { m: 0.14, u: 0.003 },
+      similar: { m: 0.02, u: 0.02 },
+      different: { m: 0.02, u: 0.975 },
+    },
+    city: {
+      exact: { m: 0.85, u: 0.01 },
+      close: { m: 0.1, u: 0.002 },
+      different: { m: 0.05, u: 0.988 },
+    },
+    postcode: {
+      exact: { m: 0.85, u: 0.002 },
+      close: { m: 0.1, u: 0.003 },
+      similar: { m: 0.02, u: 0.02 },
+      different: { m: 0.03, u: 0.975 },
+    },
+    region: {
+      exact: { m: 0.95, u: 0.1 },
+      different: { m: 0.05, u: 0.9 },
+    },
+  },
+};
+
+export type FieldWeight = Comparison & { weight: number };
+
+/** A candidate's match weight (log2 odds) and what each field contributed: the explanation of a match. */
+export type MatchScore = { weight: number; prior: number; fields: FieldWeight[]; swapped: boolean; addressCapped: boolean };
+
+export const levelWeight = (model: MatchModel, { field, level }: Comparison): number => {
+  if (level === 'missing') return 0;
+  const probabilities = model.levels[field][level];
+  if (!probabilities) throw new Error(`the model has no level ${level} for ${field}`);
+  return Math.log2(probabilities.m / probabilities.u);
+};
+
+const weighed = (model: MatchModel, comparisons: Comparison[]): FieldWeight[] =>
+  comparisons.map((comparison) => ({ ...comparison, weight: levelWeight(model, comparison) }));
+const total = (fields: FieldWeight[]) => fields.reduce((sum, field) => sum + field.weight, 0);
+
+/** The name's fields as written or swapped, whichever agrees better (swapped paying for its rarity). */
+function scoreName(model: MatchModel, query: NameFields, candidate: NameFields): { fields: FieldWeight[]; swapped: boolean; weight: number } {
+  const { straight, crossed } = compareNames(query, candidate);
+  const asWritten = weighed(model, straight);
+  const swapped = weighed(model, crossed);
+  const swapCost = Math.log2(model.swapped);
+  return total(swapped) + swapCost > total(asWritten)
+    ? { fields: swapped, swapped: true, weight: total(swapped) + swapCost }
+    : { fields: asWritten, swapped: false, weight: total(asWritten) };
+}
+
+function scorePlace(model: MatchModel, query: PlaceFields, candidate: PlaceFields) {
+  const fields = weighed(model, comparePlaces(query, candidate));
+  return { fields, weight: total(fields) };
+}
+
+const best = <T extends { weight: number }>(scores: T[]): T | undefined =>
+  scores.reduce<T | undefined>((top, score) => (!top || score.weight > top.weight ? score : top), undefined);
+
+/**
+ * How well a candidate (its names and addresses, any of which may be the one meant) matches the query's name
+ * and address: the best of its names plus the best of its addresses, an address capped as above.
+ */
+export function scoreCandidate(
+  model: MatchModel,
+  query: { name: NameFields; place: PlaceFields },
+  candidate: { names: NameFields[]; places: PlaceFields[] },
+): MatchScore | undefined {
+  const name = best(candidate.names.map((names) => scoreName(model, query.name, names)));
+  const place = best(candidate.places.map((place) => scorePlace(model, query.place, place)));
+  if (!name || !place) return undefined;
+  const prior = -Math.log2(model.persons);
+  const addressCap = Math.log2(model.persons / HOUSEHOLD);
+  const address = Math.min(place.weight, addressCap);
+  return {
+    weight: prior + name.weight + address,
+    prior,
+    fields: [...name.fields, ...place.fields],
+    swapped: name.swapped,
+    addressCapped: place.weight > addressCap,
+  };
+}
+
+/**
+ * The probability that each candidate is the person the query describes, when at most one of them is: its
+ * odds against those of the others and of nobody (2^weight each, nobody 1). Two candidates that match equally
+ * well share the probability, so neither is sure.
+ */
+export function matchProbabilities(weights: number[]): number[] {
+  if (weights.length === 0) return [];
+  const top = Math.max(0, ...weights);
+  const odds = weights.map((weight) => 2 ** (weight - top));
+  const sum = 2 ** -top + odds.reduce((a, b) => a + b, 0);
+  return odds.map((value) => value / sum);
+}
