@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { nameFields, placeFields, personFields } from './fields.ts';
-import { DEFAULT_MODEL, levelWeight, matchProbabilities, scoreCandidate } from './model.ts';
+import { DEFAULT_MODEL, levelWeight, matchProbabilities, nameAddressScore, priorWeight } from './model.ts';
 
 const home = { addressLine1: '12 North Main Street', city: 'Portland', region: 'Oregon', regionCode: 'OR', postalCode: '97209' };
 const ada = personFields({ details: { name: { given: 'Ada', family: 'Lovelace' }, locations: [home] } });
@@ -8,7 +8,8 @@ const query = (name: Parameters<typeof nameFields>[0], place: Parameters<typeof 
   name: nameFields(name)!,
   place: placeFields(place),
 });
-const weightOf = (q: ReturnType<typeof query>, candidate = ada) => scoreCandidate(DEFAULT_MODEL, q, candidate)!.weight;
+/** The candidate's match weight on its name and address alone: the prior and their weight. */
+const weightOf = (q: ReturnType<typeof query>, candidate = ada) => priorWeight(DEFAULT_MODEL) + nameAddressScore(DEFAULT_MODEL, q, candidate)!.weight;
 
 describe('levelWeight', () => {
   it('is log2(m/u): positive for agreement, negative for disagreement, nothing for a missing value', () => {
@@ -26,7 +27,7 @@ describe('levelWeight', () => {
   });
 });
 
-describe('scoreCandidate', () => {
+describe('nameAddressScore', () => {
   it('is sure of the person written exactly, and still of one with typos, swapped names or a missing number', () => {
     expect(weightOf(query({ given: 'Ada', family: 'Lovelace' }))).toBeGreaterThan(10);
     expect(weightOf(query({ given: 'Adda', family: 'Lovelcae' }, { ...home, postalCode: '97290' }))).toBeGreaterThan(5);
@@ -35,9 +36,9 @@ describe('scoreCandidate', () => {
   });
 
   it('says which fields agreed, and whether the names were swapped', () => {
-    const score = scoreCandidate(DEFAULT_MODEL, query({ given: 'Lovelace', family: 'Ada' }), ada)!;
+    const score = nameAddressScore(DEFAULT_MODEL, query({ given: 'Lovelace', family: 'Ada' }), ada)!;
     expect(score.swapped).toBe(true);
-    expect(score.fields.map((field) => `${field.field}:${field.level}`)).toEqual([
+    expect(score.fields.map((field: { field: string; level: string }) => `${field.field}:${field.level}`)).toEqual([
       'given:exact', 'family:exact', 'number:exact', 'street:exact', 'city:exact', 'postcode:exact', 'region:exact',
     ]);
   });
@@ -53,7 +54,7 @@ describe('scoreCandidate', () => {
   });
 
   it('has nothing to say of a candidate without a name or an address', () => {
-    expect(scoreCandidate(DEFAULT_MODEL, query({ full: 'Ada Lovelace' }), personFields({ fullName: 'Ada Lovelace' }))).toBeUndefined();
+    expect(nameAddressScore(DEFAULT_MODEL, query({ full: 'Ada Lovelace' }), personFields({ fullName: 'Ada Lovelace' }))).toBeUndefined();
   });
 });
 

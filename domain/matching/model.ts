@@ -1,18 +1,24 @@
 import { compareNames, comparePlaces, type Comparison, type Field, type Level } from './comparisons.ts';
 import type { NameFields, PlaceFields } from './fields.ts';
+import type { IdentifierCategory } from './identifiers.ts';
 
 /**
- * The Fellegi–Sunter model of a name-and-address match. For each field and comparison level, `m` is the
- * probability of that level when the candidate is the person the query describes, `u` when it is somebody
- * else; a level's weight is log2(m/u), the bits of evidence it carries (a missing value carries none). A
- * candidate's match weight is the prior log-odds plus the weights of its fields. Fields of one address are not
- * independent of each other (a household shares all of them), so an address is worth at most what tells one
- * household from all the others: `persons / HOUSEHOLD` candidates; the name must tell the household apart.
+ * The Fellegi–Sunter model of a match (docs/matching.md). For each kind of evidence (an identifier, a field of
+ * a name or an address) and each comparison level, `m` is the probability of that level when the candidate is
+ * the person the query describes, `u` when it is somebody else; a level's weight is log2(m/u), the bits of
+ * evidence it carries (a missing value carries none). A candidate's match weight is the prior log-odds plus
+ * the weights of all the evidence (./person-score.ts).
+ *
+ * Fields of one address are not independent of each other (a household shares all of them), so an address is
+ * worth at most what tells one household from all the others, `persons / HOUSEHOLD`: the name must tell the
+ * household apart.
  */
 export type LevelProbabilities = { m: number; u: number };
 export type MatchModel = {
-  /** Persons the candidates come from: sets the prior (one of them) and what an address can be worth. */
+  /** Persons a query's person may be one of: sets the prior (one of them) and what an address can be worth. */
   persons: number;
+  /** For each kind of identifier: m, that the person's record holds the one the query gives; u, another's does. */
+  identifiers: Record<IdentifierCategory, LevelProbabilities>;
   levels: Record<Field, Partial<Record<Exclude<Level, 'missing'>, LevelProbabilities>>>;
   /** m of given and family swapped: how often a match writes them the other way round. */
   swapped: number;
@@ -28,6 +34,15 @@ const HOUSEHOLD = 4;
 export const DEFAULT_MODEL: MatchModel = {
   persons: 1_000_000,
   swapped: 0.05,
+  identifiers: {
+    email: { m: 0.9, u: 1e-8 },
+    profile: { m: 0.9, u: 1e-8 },
+    li_nonid: { m: 0.9, u: 1e-8 },
+    maid: { m: 0.8, u: 1e-8 },
+    phone: { m: 0.8, u: 1e-7 },
+    name_placekey: { m: 0.7, u: 1e-7 },
+    record: { m: 0.99, u: 1e-9 },
+  },
   levels: {
     given: {
       exact: { m: 0.82, u: 0.01 },
@@ -74,8 +89,8 @@ export const DEFAULT_MODEL: MatchModel = {
 
 export type FieldWeight = Comparison & { weight: number };
 
-/** A candidate's match weight (log2 odds) and what each field contributed: the explanation of a match. */
-export type MatchScore = { weight: number; prior: number; fields: FieldWeight[]; swapped: boolean; addressCapped: boolean };
+/** What a name with an address is worth for a candidate (bits), and what each field contributed. */
+export type NameAddressScore = { weight: number; fields: FieldWeight[]; swapped: boolean; addressCapped: boolean };
 
 export const levelWeight = (model: MatchModel, { field, level }: Comparison): number => {
   if (level === 'missing') return 0;
@@ -109,27 +124,28 @@ const best = <T extends { weight: number }>(scores: T[]): T | undefined =>
 
 /**
  * How well a candidate (its names and addresses, any of which may be the one meant) matches the query's name
- * and address: the best of its names plus the best of its addresses, an address capped as above.
+ * and address: the best of its names plus the best of its addresses, an address capped as above. Undefined
+ * when the candidate has no name or no address to compare: no evidence either way.
  */
-export function scoreCandidate(
+export function nameAddressScore(
   model: MatchModel,
   query: { name: NameFields; place: PlaceFields },
   candidate: { names: NameFields[]; places: PlaceFields[] },
-): MatchScore | undefined {
+): NameAddressScore | undefined {
   const name = best(candidate.names.map((names) => scoreName(model, query.name, names)));
   const place = best(candidate.places.map((place) => scorePlace(model, query.place, place)));
   if (!name || !place) return undefined;
-  const prior = -Math.log2(model.persons);
   const addressCap = Math.log2(model.persons / HOUSEHOLD);
-  const address = Math.min(place.weight, addressCap);
   return {
-    weight: prior + name.weight + address,
-    prior,
+    weight: name.weight + Math.min(place.weight, addressCap),
     fields: [...name.fields, ...place.fields],
     swapped: name.swapped,
     addressCapped: place.weight > addressCap,
   };
 }
+
+/** The prior log-odds that a given person is the one the query describes: one of `persons`. */
+export const priorWeight = (model: MatchModel): number => -Math.log2(model.persons);
 
 /**
  * The probability that each candidate is the person the query describes, when at most one of them is: its

@@ -1,6 +1,7 @@
 import { nameForms, namePlacekeyKeys } from '../../adapters/persons/name-address.ts';
 import { queryBlockingKeys } from '../../domain/matching/blocking.ts';
 import { nameFields, placeFields, type NameFields, type PlaceFields } from '../../domain/matching/fields.ts';
+import type { IdentifierCategory } from '../../domain/matching/identifiers.ts';
 import {
   emailKeys,
   isMd5,
@@ -14,22 +15,20 @@ import {
 import { usableLocation, usableName, type MultiFieldQuery } from '../../schemas/v3/multi-field.ts';
 import type { Confidence, DataFilter, PersonEnrichRequest } from '../../schemas/v3/person-enrich.ts';
 
-/** The kinds of evidence the matcher weighs (docs/decisions.md, "How person.enrich matches"). */
-export type EvidenceCategory = 'email' | 'phone' | 'maid' | 'profile' | 'li_nonid' | 'name_address' | 'name_placekey' | 'record';
+/** The kinds of evidence the matcher weighs (docs/matching.md): the identifiers, and a name with an address. */
+export type EvidenceCategory = IdentifierCategory | 'name_address';
 
 /**
  * One identifier of the query and the lookup keys it may be stored under (an email: both hashes); or, for a
  * reference to the account's own records (category `record`), the persons it names already. A name with an
  * address is no exact key: its keys are blocking keys, which find candidates, and `nameAddress` holds the
- * reduced fields the matcher compares with each candidate's (domain/matching/). `weight`, when given, is what
- * the evidence is worth for `personIds` instead of its category's weight (a candidate's match probability).
+ * reduced fields the matcher compares with each candidate's (domain/matching/).
  */
 export type Evidence = {
   category: EvidenceCategory;
   keys: IdentifierKey[];
   personIds?: string[];
   nameAddress?: { name: NameFields; place: PlaceFields };
-  weight?: number;
 };
 
 /** The account's own names for a person: resolved through its identity records and person ids. */

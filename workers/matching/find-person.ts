@@ -1,15 +1,19 @@
 import type { IdentityStore, PersonStore, StoredPerson } from '../../adapters/db/port.ts';
 import type { PersonIdCodec } from '../../adapters/identity/person-ids.ts';
 import { keyId } from '../../adapters/persons/store.ts';
-import { nameAddressMatches, rankCandidates } from '../../domain/matching/candidates.ts';
+import { rankCandidates } from '../../domain/matching/candidates.ts';
+import { qualifying } from '../../domain/matching/confidence.ts';
 import type { PersonNamesAndPlaces } from '../../domain/matching/fields.ts';
 import { DEFAULT_MODEL } from '../../domain/matching/model.ts';
 import type { Confidence } from '../../schemas/v3/person-enrich.ts';
 import { lookupKeys, type Evidence, type References } from './evidence.ts';
-import { EVIDENCE_WEIGHTS, mostRecent, qualifying, scoreCandidates } from './match.ts';
+import { mostRecent, rankPersons, type PersonMatch } from './match.ts';
 
-/** Persons one identifier may name that the matcher looks at; beyond it an identifier is no evidence anyway. */
+/** Persons one key may name that the matcher looks at; beyond it an identifier is no evidence anyway. */
 const PERSONS_PER_KEY = 25;
+
+/** Candidates weighed per query at most: those the identifiers name first, then the blocking keys' best. */
+const CANDIDATES_WEIGHED = 100;
 
 export type Matching = { persons: PersonStore; identity: IdentityStore; personIds: PersonIdCodec };
 
@@ -23,51 +27,35 @@ async function referenceEvidence(matching: Matching, accountId: string, referenc
   return linked.filter((id): id is string => !!id).map((id) => ({ category: 'record', keys: [], personIds: [id] }));
 }
 
-/**
- * A name with an address as evidence: the candidates its blocking keys found, compared field by field
- * (domain/matching/), each an item of evidence weighing its match probability. The compared persons are kept
- * in `fetched`, so that the one chosen is not read twice.
- */
-async function nameAddressEvidence(
-  matching: Matching,
-  item: Evidence & { nameAddress: NonNullable<Evidence['nameAddress']> },
-  named: Map<string, string[]>,
-  fetched: Map<string, StoredPerson>,
-): Promise<Evidence[]> {
-  const ranked = rankCandidates(item.keys.map((key) => named.get(keyId(key)) ?? []));
-  for (const person of await matching.persons.byIds(ranked)) fetched.set(person.id, person);
-  const candidates = ranked.flatMap((id) => {
-    const person = fetched.get(id);
-    return person ? [{ id, document: person.document as PersonNamesAndPlaces }] : [];
-  });
-  return nameAddressMatches(DEFAULT_MODEL, item.nameAddress, candidates).map((match) => ({
-    category: 'name_address',
-    keys: [],
-    personIds: [match.personId],
-    weight: EVIDENCE_WEIGHTS.name_address * match.probability,
-  }));
-}
+export type MatchQuery = { accountId: string; evidence: Evidence[]; references: References; confidence: Confidence };
 
 /**
- * The person the evidence names at this confidence (./match.ts), or undefined: the identifiers are looked up
- * as exact keys, a name with an address through its candidates, the account's references through its
- * records, and the persons they name scored.
+ * The person the evidence names at this confidence, with how sure the match is and why (./match.ts), or
+ * undefined. The identifiers are looked up as exact keys and the account's references through its records;
+ * a name with an address finds its candidates through blocking keys and is compared with each one's record.
  */
-export async function findPerson(
-  matching: Matching,
-  query: { accountId: string; evidence: Evidence[]; references: References; confidence: Confidence },
-): Promise<StoredPerson | undefined> {
-  const given = [...query.evidence, ...(await referenceEvidence(matching, query.accountId, query.references))];
-  const named = await matching.persons.personsByKeys(lookupKeys(given), PERSONS_PER_KEY);
-  const fetched = new Map<string, StoredPerson>();
-  const evidence: Evidence[] = [];
-  for (const item of given) {
-    if (item.nameAddress) evidence.push(...(await nameAddressEvidence(matching, { ...item, nameAddress: item.nameAddress }, named, fetched)));
-    else evidence.push(item);
-  }
-  const candidates = scoreCandidates(evidence, (key) => named.get(keyId(key)) ?? []);
-  const chosen = qualifying(candidates, query.confidence).map((candidate) => candidate.personId);
-  const unread = chosen.filter((id) => !fetched.has(id));
-  const persons = [...chosen.flatMap((id) => fetched.get(id) ?? []), ...(await matching.persons.byIds(unread))];
-  return mostRecent(persons);
+export async function matchPerson(matching: Matching, query: MatchQuery): Promise<{ person: StoredPerson; match: PersonMatch } | undefined> {
+  const evidence = [...query.evidence, ...(await referenceEvidence(matching, query.accountId, query.references))];
+  const named = await matching.persons.personsByKeys(lookupKeys(evidence), PERSONS_PER_KEY);
+  const found = (item: Evidence) => item.keys.map((key) => named.get(keyId(key)) ?? []);
+  const holders = new Map(evidence.map((item) => [item, new Set(item.personIds ?? found(item).flat())]));
+  const blocked = evidence.find((item) => item.nameAddress);
+  const identified = evidence.filter((item) => !item.nameAddress).flatMap((item) => [...holders.get(item)!]);
+  const ids = [...new Set([...identified, ...(blocked ? rankCandidates(found(blocked)) : [])])].slice(0, CANDIDATES_WEIGHED);
+
+  const documents = new Map<string, StoredPerson>();
+  if (blocked) for (const person of await matching.persons.byIds(ids)) documents.set(person.id, person);
+  const ranked = rankPersons(DEFAULT_MODEL, evidence, {
+    ids,
+    holders: (item) => holders.get(item)!,
+    documents: new Map([...documents].map(([id, person]) => [id, person.document as PersonNamesAndPlaces])),
+  });
+  const chosen = qualifying(ranked, query.confidence);
+  const unread = chosen.filter((id) => !documents.has(id));
+  const person = mostRecent([...chosen.flatMap((id) => documents.get(id) ?? []), ...(await matching.persons.byIds(unread))]);
+  return person && { person, match: ranked.find((candidate) => candidate.personId === person.id)! };
 }
+
+/** The person the evidence names at this confidence, or undefined (./matchPerson). */
+export const findPerson = async (matching: Matching, query: MatchQuery): Promise<StoredPerson | undefined> =>
+  (await matchPerson(matching, query))?.person;

@@ -1,57 +1,48 @@
 import { describe, expect, it } from 'vitest';
-import type { IdentifierKey } from '../../adapters/persons/normalise.ts';
+import { qualifying } from '../../domain/matching/confidence.ts';
+import { DEFAULT_MODEL } from '../../domain/matching/model.ts';
+import { nameFields, placeFields } from '../../domain/matching/fields.ts';
 import type { Evidence } from './evidence.ts';
-import { mostRecent, qualifying, scoreCandidates } from './match.ts';
+import { mostRecent, rankPersons } from './match.ts';
 
 const email = (value: string): Evidence => ({ category: 'email', keys: [{ kind: 'email_md5', value }] });
 const phone = (value: string): Evidence => ({ category: 'phone', keys: [{ kind: 'phone_sha256', value }] });
-const index = (named: Record<string, string[]>) => (key: IdentifierKey) => named[key.value] ?? [];
 
-describe('scoreCandidates', () => {
-  it('scores one piece of evidence at its weight', () => {
-    expect(scoreCandidates([email('e')], index({ e: ['1'] }))).toEqual([{ personId: '1', score: 90 }]);
-    expect(scoreCandidates([phone('p')], index({ p: ['1'] }))).toEqual([{ personId: '1', score: 70 }]);
+/** Ranks the persons an index of key values names, as the matcher does, and answers at each level. */
+function answers(evidence: Evidence[], index: Record<string, string[]>, documents = new Map()) {
+  const holders = (item: Evidence) => new Set(item.personIds ?? item.keys.flatMap((key) => index[key.value] ?? []));
+  const ids = [...new Set(evidence.flatMap((item) => [...holders(item)]).concat([...documents.keys()]))];
+  const ranked = rankPersons(DEFAULT_MODEL, evidence, { ids, holders, documents });
+  return Object.fromEntries((['LOW', 'MED', 'HIGH', 'MAX'] as const).map((level) => [level, qualifying(ranked, level)]));
+}
+
+describe('rankPersons, with the default model and levels (docs/matching.md)', () => {
+  it('answers one email alone even at MAX, one phone alone at HIGH but not MAX', () => {
+    expect(answers([email('e')], { e: ['1'] })).toEqual({ LOW: ['1'], MED: ['1'], HIGH: ['1'], MAX: ['1'] });
+    expect(answers([phone('p')], { p: ['1'] })).toEqual({ LOW: ['1'], MED: ['1'], HIGH: ['1'], MAX: [] });
   });
 
-  it('combines kinds as independent evidence, and takes the strongest of one kind', () => {
-    expect(scoreCandidates([email('e'), phone('p')], index({ e: ['1'], p: ['1'] }))).toEqual([{ personId: '1', score: 97 }]);
-    expect(scoreCandidates([email('e'), email('f')], index({ e: ['1'], f: ['1'] }))).toEqual([{ personId: '1', score: 90 }]);
+  it('lets an email outweigh a phone naming someone else up to HIGH, and answers nobody at MAX', () => {
+    expect(answers([email('e'), phone('p')], { e: ['x'], p: ['y'] })).toEqual({ LOW: ['x'], MED: ['x'], HIGH: ['x'], MAX: [] });
   });
 
-  it('shares the weight of an identifier among the persons it names', () => {
-    expect(scoreCandidates([phone('p')], index({ p: ['2', '1'] }))).toEqual([
-      { personId: '1', score: 35 },
-      { personId: '2', score: 35 },
-    ]);
+  it('answers nobody above LOW for a phone two persons share; at LOW both are handed on', () => {
+    expect(answers([phone('p')], { p: ['1', '2'] })).toEqual({ LOW: ['1', '2'], MED: [], HIGH: [], MAX: [] });
   });
 
-  it('ranks persons named by different evidence, best first', () => {
-    expect(scoreCandidates([phone('p'), email('e')], index({ e: ['x'], p: ['y'] })).map((c) => c.personId)).toEqual(['x', 'y']);
-  });
-});
-
-describe('qualifying', () => {
-  const single = [{ personId: '1', score: 90 }];
-  const conflict = [{ personId: 'x', score: 90 }, { personId: 'y', score: 70 }];
-  const tie = [{ personId: 'a', score: 35 }, { personId: 'b', score: 35 }];
-
-  it('applies the threshold of each confidence', () => {
-    const phoneOnly = [{ personId: '1', score: 70 }];
-    expect(qualifying(phoneOnly, 'HIGH')).toEqual(phoneOnly);
-    expect(qualifying(phoneOnly, 'MAX')).toEqual([]);
-    expect(qualifying(single, 'MAX')).toEqual(single);
-    expect(qualifying([{ personId: '1', score: 49 }], 'MED')).toEqual([]);
+  it('takes the one of a shared phone that the email names, but not at MAX', () => {
+    expect(answers([email('e'), phone('p')], { e: ['1'], p: ['1', '2'] })).toEqual({ LOW: ['1'], MED: ['1'], HIGH: ['1'], MAX: [] });
   });
 
-  it('lets the clear winner of a conflict answer below MAX, and nobody at MAX', () => {
-    expect(qualifying(conflict, 'HIGH')).toEqual([conflict[0]]);
-    expect(qualifying(conflict, 'MAX')).toEqual([]);
-  });
-
-  it('refuses a tie above LOW and hands every tied person on at LOW', () => {
-    expect(qualifying(tie, 'MED')).toEqual([]);
-    expect(qualifying(tie, 'LOW')).toEqual(tie);
-    expect(qualifying([], 'LOW')).toEqual([]);
+  it('combines an email with a name and address: the email wins over a household member the address names', () => {
+    const home = { addressLine1: '12 Main St', city: 'Portland', region: 'OR', postalCode: '97209' };
+    const person = (given: string) => ({ details: { name: { given, family: 'Lovelace' }, locations: [home] } });
+    const nameAddress = { name: nameFields({ given: 'Grace', family: 'Lovelace' })!, place: placeFields(home) };
+    const evidence: Evidence[] = [email('e'), { category: 'name_address', keys: [], nameAddress }];
+    const documents = new Map([['ada', person('Ada')], ['grace', person('Grace')]]);
+    expect(answers(evidence, { e: ['ada'] }, documents).HIGH).toEqual(['ada']);
+    // The name with the address alone is sure of Grace, and Ada is no rival: even MAX answers.
+    expect(answers([evidence[1]!], {}, documents)).toEqual({ LOW: ['grace'], MED: ['grace'], HIGH: ['grace'], MAX: ['grace'] });
   });
 });
 

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_MODEL, priorWeight } from './model.ts';
+import { scorePerson } from './person-score.ts';
+
+const bits = (category: keyof typeof DEFAULT_MODEL.identifiers, agrees: boolean) => {
+  const { m, u } = DEFAULT_MODEL.identifiers[category];
+  return agrees ? Math.log2(m / u) : Math.log2((1 - m) / (1 - u));
+};
+
+describe('scorePerson', () => {
+  it('adds the prior and each kind of evidence once: agreeing when the person holds any identifier of the kind', () => {
+    const score = scorePerson(DEFAULT_MODEL, {
+      identifiers: [
+        { category: 'email', holds: false },
+        { category: 'email', holds: true },
+        { category: 'phone', holds: false },
+      ],
+    });
+    expect(score.contributions).toEqual([
+      { evidence: 'email', agrees: true, weight: bits('email', true) },
+      { evidence: 'phone', agrees: false, weight: bits('phone', false) },
+    ]);
+    expect(score.weight).toBeCloseTo(priorWeight(DEFAULT_MODEL) + bits('email', true) + bits('phone', false));
+  });
+
+  it('weighs an identifier held strongly for, and one not held weakly against: persons have more than we know', () => {
+    expect(bits('email', true)).toBeGreaterThan(20);
+    expect(bits('email', false)).toBeLessThan(0);
+    expect(bits('email', false)).toBeGreaterThan(-5);
+  });
+
+  it('adds the name with the address as compared', () => {
+    const nameAddress = { weight: 12.5, fields: [], swapped: false, addressCapped: false };
+    const score = scorePerson(DEFAULT_MODEL, { identifiers: [], nameAddress });
+    expect(score.weight).toBeCloseTo(priorWeight(DEFAULT_MODEL) + 12.5);
+    expect(score.contributions).toEqual([{ evidence: 'name_address', weight: 12.5, score: nameAddress }]);
+  });
+});
