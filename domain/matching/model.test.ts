@@ -37,10 +37,14 @@ describe('nameAddressScore', () => {
 
   it('says which fields agreed, and whether the names were swapped', () => {
     const score = nameAddressScore(DEFAULT_MODEL, query({ given: 'Lovelace', family: 'Ada' }), ada)!;
-    expect(score.swapped).toBe(true);
-    expect(score.fields.map((field: { field: string; level: string }) => `${field.field}:${field.level}`)).toEqual([
+    expect(score.swap).toBeCloseTo(Math.log2(DEFAULT_MODEL.swapped));
+    expect(score.fields.map((field) => `${field.field}:${field.level}`)).toEqual([
       'given:exact', 'family:exact', 'number:exact', 'street:exact', 'city:exact', 'postcode:exact', 'region:exact',
     ]);
+    // Every address field agreeing is more than one household's worth: the excess is cut, and said.
+    const fields = score.fields.reduce((sum, field) => sum + field.weight, 0);
+    expect(score.capped).toBeGreaterThan(0);
+    expect(score.weight).toBeCloseTo(fields + score.swap - score.capped);
   });
 
   it('does not take a household member for the person: an address is worth one household at most', () => {

@@ -15,6 +15,8 @@ import type { IdentifierCategory } from './identifiers.ts';
  */
 export type LevelProbabilities = { m: number; u: number };
 export type MatchModel = {
+  /** Which model this is: answers name it, so that a match can be traced to the weights that made it. */
+  version: string;
   /** Persons a query's person may be one of: sets the prior (one of them) and what an address can be worth. */
   persons: number;
   /** For each kind of identifier: m, that the person's record holds the one the query gives; u, another's does. */
@@ -32,6 +34,7 @@ const HOUSEHOLD = 4;
  * how often two different persons' values agree by chance.
  */
 export const DEFAULT_MODEL: MatchModel = {
+  version: 'default-1',
   persons: 1_000_000,
   swapped: 0.05,
   identifiers: {
@@ -89,8 +92,12 @@ export const DEFAULT_MODEL: MatchModel = {
 
 export type FieldWeight = Comparison & { weight: number };
 
-/** What a name with an address is worth for a candidate (bits), and what each field contributed. */
-export type NameAddressScore = { weight: number; fields: FieldWeight[]; swapped: boolean; addressCapped: boolean };
+/**
+ * What a name with an address is worth for a candidate (bits), and how: what each field contributed, what the
+ * names written the other way round cost (0 when they were not), and the bits the address was cut by (its cap).
+ * `weight` is the fields' sum plus `swap` less `capped`.
+ */
+export type NameAddressScore = { weight: number; fields: FieldWeight[]; swap: number; capped: number };
 
 export const levelWeight = (model: MatchModel, { field, level }: Comparison): number => {
   if (level === 'missing') return 0;
@@ -104,14 +111,14 @@ const weighed = (model: MatchModel, comparisons: Comparison[]): FieldWeight[] =>
 const total = (fields: FieldWeight[]) => fields.reduce((sum, field) => sum + field.weight, 0);
 
 /** The name's fields as written or swapped, whichever agrees better (swapped paying for its rarity). */
-function scoreName(model: MatchModel, query: NameFields, candidate: NameFields): { fields: FieldWeight[]; swapped: boolean; weight: number } {
+function scoreName(model: MatchModel, query: NameFields, candidate: NameFields): { fields: FieldWeight[]; swap: number; weight: number } {
   const { straight, crossed } = compareNames(query, candidate);
   const asWritten = weighed(model, straight);
   const swapped = weighed(model, crossed);
-  const swapCost = Math.log2(model.swapped);
-  return total(swapped) + swapCost > total(asWritten)
-    ? { fields: swapped, swapped: true, weight: total(swapped) + swapCost }
-    : { fields: asWritten, swapped: false, weight: total(asWritten) };
+  const swap = Math.log2(model.swapped);
+  return total(swapped) + swap > total(asWritten)
+    ? { fields: swapped, swap, weight: total(swapped) + swap }
+    : { fields: asWritten, swap: 0, weight: total(asWritten) };
 }
 
 function scorePlace(model: MatchModel, query: PlaceFields, candidate: PlaceFields) {
@@ -135,13 +142,8 @@ export function nameAddressScore(
   const name = best(candidate.names.map((names) => scoreName(model, query.name, names)));
   const place = best(candidate.places.map((place) => scorePlace(model, query.place, place)));
   if (!name || !place) return undefined;
-  const addressCap = Math.log2(model.persons / HOUSEHOLD);
-  return {
-    weight: name.weight + Math.min(place.weight, addressCap),
-    fields: [...name.fields, ...place.fields],
-    swapped: name.swapped,
-    addressCapped: place.weight > addressCap,
-  };
+  const capped = Math.max(0, place.weight - Math.log2(model.persons / HOUSEHOLD));
+  return { weight: name.weight + place.weight - capped, fields: [...name.fields, ...place.fields], swap: name.swap, capped };
 }
 
 /** The prior log-odds that a given person is the one the query describes: one of `persons`. */

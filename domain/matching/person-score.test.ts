@@ -30,7 +30,7 @@ describe('scorePerson', () => {
   });
 
   it('adds the name with the address as compared', () => {
-    const nameAddress = { weight: 12.5, fields: [], swapped: false, addressCapped: false };
+    const nameAddress = { weight: 12.5, fields: [], swap: 0, capped: 0 };
     const score = scorePerson(DEFAULT_MODEL, { identifiers: [], nameAddress });
     expect(score.weight).toBeCloseTo(priorWeight(DEFAULT_MODEL) + 12.5);
     expect(score.contributions).toEqual([{ evidence: 'name_address', weight: 12.5, score: nameAddress }]);

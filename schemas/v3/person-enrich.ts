@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { personSummaryShape } from '../data/person-record.ts';
 import { checkMultiField, multiFieldShape } from './multi-field.ts';
+import { MatchExplanation } from './person-match.ts';
 import { webhookUrl } from './webhook-url.ts';
 
 export const CONFIDENCE_LEVELS = ['LOW', 'MED', 'HIGH', 'MAX'] as const;
@@ -70,6 +71,7 @@ export const PersonEnrichResponse = z
         .optional(),
     }),
     updated: text.describe('When the data was last seen true, YYYY-MM-DD'),
+    match: MatchExplanation.optional().describe('How sure the match is, and why (Kith only; the official clients ignore it)'),
   })
   .meta({ id: 'PersonEnrichResponse' });
 export type PersonEnrichResponse = z.infer<typeof PersonEnrichResponse>;

@@ -4,7 +4,7 @@ import { keyId } from '../../adapters/persons/store.ts';
 import { rankCandidates } from '../../domain/matching/candidates.ts';
 import { qualifying } from '../../domain/matching/confidence.ts';
 import type { PersonNamesAndPlaces } from '../../domain/matching/fields.ts';
-import { DEFAULT_MODEL } from '../../domain/matching/model.ts';
+import { DEFAULT_MODEL, type MatchModel } from '../../domain/matching/model.ts';
 import type { Confidence } from '../../schemas/v3/person-enrich.ts';
 import { lookupKeys, type Evidence, type References } from './evidence.ts';
 import { mostRecent, rankPersons, type PersonMatch } from './match.ts';
@@ -29,12 +29,15 @@ async function referenceEvidence(matching: Matching, accountId: string, referenc
 
 export type MatchQuery = { accountId: string; evidence: Evidence[]; references: References; confidence: Confidence };
 
+/** The person found, how sure the match is and why, and the model that weighed it. */
+export type FoundPerson = { person: StoredPerson; match: PersonMatch; model: MatchModel };
+
 /**
  * The person the evidence names at this confidence, with how sure the match is and why (./match.ts), or
  * undefined. The identifiers are looked up as exact keys and the account's references through its records;
  * a name with an address finds its candidates through blocking keys and is compared with each one's record.
  */
-export async function matchPerson(matching: Matching, query: MatchQuery): Promise<{ person: StoredPerson; match: PersonMatch } | undefined> {
+export async function matchPerson(matching: Matching, query: MatchQuery): Promise<FoundPerson | undefined> {
   const evidence = [...query.evidence, ...(await referenceEvidence(matching, query.accountId, query.references))];
   const named = await matching.persons.personsByKeys(lookupKeys(evidence), PERSONS_PER_KEY);
   const found = (item: Evidence) => item.keys.map((key) => named.get(keyId(key)) ?? []);
@@ -45,7 +48,8 @@ export async function matchPerson(matching: Matching, query: MatchQuery): Promis
 
   const documents = new Map<string, StoredPerson>();
   if (blocked) for (const person of await matching.persons.byIds(ids)) documents.set(person.id, person);
-  const ranked = rankPersons(DEFAULT_MODEL, evidence, {
+  const model = DEFAULT_MODEL;
+  const ranked = rankPersons(model, evidence, {
     ids,
     holders: (item) => holders.get(item)!,
     documents: new Map([...documents].map(([id, person]) => [id, person.document as PersonNamesAndPlaces])),
@@ -53,7 +57,7 @@ export async function matchPerson(matching: Matching, query: MatchQuery): Promis
   const chosen = qualifying(ranked, query.confidence);
   const unread = chosen.filter((id) => !documents.has(id));
   const person = mostRecent([...chosen.flatMap((id) => documents.get(id) ?? []), ...(await matching.persons.byIds(unread))]);
-  return person && { person, match: ranked.find((candidate) => candidate.personId === person.id)! };
+  return person && { person, match: ranked.find((candidate) => candidate.personId === person.id)!, model };
 }
 
 /** The person the evidence names at this confidence, or undefined (./matchPerson). */
