@@ -14,13 +14,21 @@ import type { IdentifierCategory } from './identifiers.ts';
  * household apart.
  */
 export type LevelProbabilities = { m: number; u: number };
+
+/**
+ * An exact identifier's evidence. `reliability`: how likely a person whose record holds the identifier is
+ * the one the query means, when nothing else is known (a phone may be a household's or reassigned, an email
+ * seldom is): its agreement weight lifts the prior to those odds, whatever the number of persons. `m`: that the
+ * person's record holds the identifier the query gives (people have more emails than any record lists), which
+ * sets how little a disagreement weighs.
+ */
+export type IdentifierEvidence = { reliability: number; m: number };
 export type MatchModel = {
   /** Which model this is: answers name it, so that a match can be traced to the weights that made it. */
   version: string;
   /** Persons a query's person may be one of: sets the prior (one of them) and what an address can be worth. */
   persons: number;
-  /** For each kind of identifier: m, that the person's record holds the one the query gives; u, another's does. */
-  identifiers: Record<IdentifierCategory, LevelProbabilities>;
+  identifiers: Record<IdentifierCategory, IdentifierEvidence>;
   levels: Record<Field, Partial<Record<Exclude<Level, 'missing'>, LevelProbabilities>>>;
   /** m of given and family swapped: how often a match writes them the other way round. */
   swapped: number;
@@ -38,13 +46,13 @@ export const DEFAULT_MODEL: MatchModel = {
   persons: 1_000_000,
   swapped: 0.05,
   identifiers: {
-    email: { m: 0.9, u: 1e-8 },
-    profile: { m: 0.9, u: 1e-8 },
-    li_nonid: { m: 0.9, u: 1e-8 },
-    maid: { m: 0.8, u: 1e-8 },
-    phone: { m: 0.8, u: 1e-7 },
-    name_placekey: { m: 0.7, u: 1e-7 },
-    record: { m: 0.99, u: 1e-9 },
+    email: { reliability: 0.99, m: 0.9 },
+    profile: { reliability: 0.99, m: 0.9 },
+    li_nonid: { reliability: 0.99, m: 0.9 },
+    maid: { reliability: 0.98, m: 0.8 },
+    phone: { reliability: 0.9, m: 0.8 },
+    name_placekey: { reliability: 0.9, m: 0.7 },
+    record: { reliability: 0.999, m: 0.99 },
   },
   levels: {
     given: {
@@ -148,6 +156,12 @@ export function nameAddressScore(
 
 /** The prior log-odds that a given person is the one the query describes: one of `persons`. */
 export const priorWeight = (model: MatchModel): number => -Math.log2(model.persons);
+
+/** What an identifier of this kind is worth for a person whose record holds it (`agrees`) or does not. */
+export function identifierWeight(model: MatchModel, category: IdentifierCategory, agrees: boolean): number {
+  const { reliability, m } = model.identifiers[category];
+  return agrees ? Math.log2(reliability / (1 - reliability)) - priorWeight(model) : Math.log2(1 - m);
+}
 
 /**
  * The probability that each candidate is the person the query describes, when at most one of them is: its

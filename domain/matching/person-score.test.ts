@@ -1,11 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_MODEL, priorWeight } from './model.ts';
+import { DEFAULT_MODEL, identifierWeight, priorWeight } from './model.ts';
 import { scorePerson } from './person-score.ts';
 
-const bits = (category: keyof typeof DEFAULT_MODEL.identifiers, agrees: boolean) => {
-  const { m, u } = DEFAULT_MODEL.identifiers[category];
-  return agrees ? Math.log2(m / u) : Math.log2((1 - m) / (1 - u));
-};
+const bits = (category: keyof typeof DEFAULT_MODEL.identifiers, agrees: boolean) => identifierWeight(DEFAULT_MODEL, category, agrees);
 
 describe('scorePerson', () => {
   it('adds the prior and each kind of evidence once: agreeing when the person holds any identifier of the kind', () => {
@@ -24,9 +21,16 @@ describe('scorePerson', () => {
   });
 
   it('weighs an identifier held strongly for, and one not held weakly against: persons have more than we know', () => {
-    expect(bits('email', true)).toBeGreaterThan(20);
     expect(bits('email', false)).toBeLessThan(0);
     expect(bits('email', false)).toBeGreaterThan(-5);
+  });
+
+  it('lifts the prior to the identifier’s reliability, however many persons there are', () => {
+    for (const persons of [1_000, 1_000_000]) {
+      const model = { ...DEFAULT_MODEL, persons };
+      const alone = scorePerson(model, { identifiers: [{ category: 'phone', holds: true }] }).weight;
+      expect(2 ** alone / (1 + 2 ** alone)).toBeCloseTo(DEFAULT_MODEL.identifiers.phone.reliability);
+    }
   });
 
   it('adds the name with the address as compared', () => {

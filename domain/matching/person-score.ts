@@ -1,11 +1,11 @@
 import type { IdentifierCategory } from './identifiers.ts';
-import { priorWeight, type MatchModel, type NameAddressScore } from './model.ts';
+import { identifierWeight, priorWeight, type MatchModel, type NameAddressScore } from './model.ts';
 
 /**
  * One candidate's match weight from all the query's evidence, as one Fellegi–Sunter sum (./model.ts): the
  * prior, then for each kind of identifier the query gives, its agreement weight when the candidate's record
- * holds one of them and its disagreement weight when it holds none (a person has several emails, not all on
- * record, so a disagreement weighs little), then the name with the address, compared field by field.
+ * holds one of them and its disagreement weight when it holds none (./model.ts identifierWeight), then the name
+ * with the address, compared field by field.
  */
 export type Contribution =
   | { evidence: IdentifierCategory; agrees: boolean; weight: number }
@@ -23,10 +23,11 @@ export type PersonEvidence = {
 export function scorePerson(model: MatchModel, evidence: PersonEvidence): PersonScore {
   const held = new Map<IdentifierCategory, boolean>();
   for (const { category, holds } of evidence.identifiers) held.set(category, (held.get(category) ?? false) || holds);
-  const contributions: Contribution[] = [...held].map(([category, agrees]) => {
-    const { m, u } = model.identifiers[category];
-    return { evidence: category, agrees, weight: agrees ? Math.log2(m / u) : Math.log2((1 - m) / (1 - u)) };
-  });
+  const contributions: Contribution[] = [...held].map(([category, agrees]) => ({
+    evidence: category,
+    agrees,
+    weight: identifierWeight(model, category, agrees),
+  }));
   if (evidence.nameAddress) contributions.push({ evidence: 'name_address', weight: evidence.nameAddress.weight, score: evidence.nameAddress });
   const prior = priorWeight(model);
   return { weight: prior + contributions.reduce((sum, item) => sum + item.weight, 0), prior, contributions };
