@@ -1,13 +1,16 @@
 import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import pg from 'pg';
 import { runCommand } from './processes.ts';
 
 const FILES = '/var/tmp/kith-bench';
 
-/** A generated dataset of a benchmark: what `kith generate|import <kind>` makes, and the database that keeps it. */
-export type BenchDataset = { kind: 'persons' | 'companies'; count: number; seed: number; database: string };
+/**
+ * A generated dataset of a benchmark: what `kith generate|import <kind>` makes (with `generateArgs`, more options of
+ * `kith generate`), and the database that keeps it.
+ */
+export type BenchDataset = { kind: 'persons' | 'companies'; count: number; seed: number; database: string; generateArgs?: string[] };
 
 async function query<T extends pg.QueryResultRow>(url: string, sql: string): Promise<T[]> {
   const client = new pg.Client({ connectionString: url });
@@ -25,7 +28,7 @@ async function query<T extends pg.QueryResultRow>(url: string, sql: string): Pro
  * DATABASE_URL for Kith.
  */
 export async function prepareDataDatabase(dataset: BenchDataset, serverUrl: string, progress: (line: string) => void): Promise<string> {
-  const { kind, count, seed, database } = dataset;
+  const { kind, count, database } = dataset;
   const url = new URL(serverUrl);
   url.pathname = `/${database}`;
   const exists = await query(serverUrl, `SELECT 1 FROM pg_database WHERE datname = '${database}'`);
@@ -37,12 +40,7 @@ export async function prepareDataDatabase(dataset: BenchDataset, serverUrl: stri
     return url.toString();
   }
 
-  await mkdir(FILES, { recursive: true });
-  const file = join(FILES, `${database}-${count}-seed${seed}.ndjson`);
-  if (!existsSync(file)) {
-    progress(`generating ${count.toLocaleString('en')} ${kind} into ${file}`);
-    await runCommand('node', ['bin/kith.js', 'generate', kind, '--count', `${count}`, '--seed', `${seed}`, '--out', file]);
-  }
+  const file = await datasetFile(dataset, progress);
   progress(`importing ${file} into ${database}`);
   const started = performance.now();
   const summary = JSON.parse(await runCommand('node', ['bin/kith.js', '--json', 'import', kind, file], { DATABASE_URL: url.toString() })) as {
@@ -53,4 +51,32 @@ export async function prepareDataDatabase(dataset: BenchDataset, serverUrl: stri
   const records = summary.imported + summary.updated;
   progress(`imported ${records.toLocaleString('en')} ${kind} in ${seconds.toFixed(1)} s: ${Math.round(records / seconds).toLocaleString('en')} ${kind}/s`);
   return url.toString();
+}
+
+/** The dataset's NDJSON file (kept under /var/tmp/kith-bench), made with `kith generate` unless it is there already. */
+export async function datasetFile(dataset: BenchDataset, progress: (line: string) => void): Promise<string> {
+  const { kind, count, seed, database } = dataset;
+  await mkdir(FILES, { recursive: true });
+  const file = join(FILES, `${database}-${count}-seed${seed}.ndjson`);
+  if (!existsSync(file)) {
+    progress(`generating ${count.toLocaleString('en')} ${kind} into ${file}`);
+    // Written under another name first, so that a run stopped half-way leaves no file that looks complete.
+    await runCommand('node', ['bin/kith.js', 'generate', kind, '--count', `${count}`, '--seed', `${seed}`, ...(dataset.generateArgs ?? []), '--out', `${file}.partial`]);
+    await rename(`${file}.partial`, file);
+  }
+  return file;
+}
+
+/**
+ * Drops the server's databases whose names `stale` picks (datasets of a bench that another one replaced) and
+ * their files.
+ */
+export async function dropDatabases(serverUrl: string, stale: (name: string) => boolean, progress: (line: string) => void): Promise<void> {
+  const files = existsSync(FILES) ? await readdir(FILES) : [];
+  for (const { datname } of await query<{ datname: string }>(serverUrl, 'SELECT datname FROM pg_database')) {
+    if (!stale(datname)) continue;
+    progress(`dropping ${datname} and its file: its persons were imported by other code`);
+    await query(serverUrl, `DROP DATABASE ${datname} WITH (FORCE)`);
+    for (const file of files.filter((name) => name.startsWith(`${datname}-`))) await rm(join(FILES, file), { force: true });
+  }
 }

@@ -35,6 +35,8 @@ export type KithStartOptions = {
   nodeFlags: string[];
   /** A scenario's own settings. */
   env: Record<string, string>;
+  /** Where the compiled Kith is (BUILD_DIR unless given). */
+  buildDir?: string;
 };
 
 const LISTENING = /"port":(\d+).*"msg":"kith listening"/;
@@ -59,7 +61,7 @@ export async function startKithDeployment(options: KithStartOptions): Promise<Ki
   const adminToken = `kith_admin_bench_${randomBytes(16).toString('hex')}`;
   const common = { NODE_OPTIONS: deployedNodeOptions(), PORT: '0', HOST: '127.0.0.1', KITH_ADMIN_TOKEN: adminToken, KITH_DEMO: 'false', LOG_LEVEL: options.logLevel };
   const start = (name: string, env: Record<string, string>) =>
-    spawnServer({ name, entry: `${BUILD_DIR}/main.js`, env, logDir: options.logDir, nodeFlags: options.nodeFlags, ready: LISTENING });
+    spawnServer({ name, entry: `${options.buildDir ?? BUILD_DIR}/main.js`, env, logDir: options.logDir, nodeFlags: options.nodeFlags, ready: LISTENING });
 
   if (options.mode === 'embedded') {
     const env = { ...common, DATABASE_URL: '', KAFKA_BROKERS: '', KITH_DATA_DIR: options.dataDir, KITH_ROLES: 'all', ...options.env };

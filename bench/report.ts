@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { ProfileSummary } from './cpu-profile.ts';
 import type { Measurement } from './load.ts';
 import type { GitState, Machine } from './machine.ts';
+import { MATCHING_SCENARIO, matchingSection } from './matching-report.ts';
 import type { DeliveryResult } from './webhook-sink.ts';
 import { repoRoot } from './processes.ts';
 
@@ -71,8 +72,10 @@ export async function saveRun(run: RunResult): Promise<string> {
 async function loadRuns(): Promise<{ file: string; run: RunResult }[]> {
   const files = (await readdir(resultsDir)).filter((name) => name.endsWith('.json')).sort();
   const runs = await Promise.all(files.map(async (file) => ({ file, run: JSON.parse(await readFile(join(resultsDir, file), 'utf8')) as RunResult })));
-  // `npm run bench:deliveries` keeps its own results beside these, in a shape of its own.
-  return runs.filter(({ run }) => typeof run.startedAt === 'string').sort((a, b) => a.run.startedAt.localeCompare(b.run.startedAt));
+  // `npm run bench:deliveries` keeps its own results beside these, in a shape of its own; `bench:matching` has a section of its own.
+  return runs
+    .filter(({ run }) => typeof run.startedAt === 'string' && run.scenario !== MATCHING_SCENARIO)
+    .sort((a, b) => a.run.startedAt.localeCompare(b.run.startedAt));
 }
 
 const n = (value: number) => Math.round(value).toLocaleString('en-US');
@@ -243,6 +246,7 @@ export async function writeReport(): Promise<void> {
   const profiled = new Map<string, RunResult>();
   for (const { run } of all) if (run.profiles?.length) profiled.set(`${run.scenario}/${label(run)}`, run);
   lines.push(...profileSection([...profiled.values()]));
+  lines.push(...(await matchingSection(resultsDir)));
   lines.push(
     '',
     '## Runs on record',

@@ -2,6 +2,7 @@ import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { PersonRecord } from '../../schemas/data/person-record.ts';
 import { generatePersons, writePersons } from './generate.ts';
+import { COUNTRY_CODES, DEFAULT_COUNTRIES } from './generated-countries.ts';
 import { phoneE164 } from './normalise.ts';
 
 async function ndjson(count: number, seed: number): Promise<string> {
@@ -56,5 +57,31 @@ describe('generatePersons', () => {
     const others = records.flatMap((record) => record.details.emails.filter((email) => email.label === 'other'));
     expect(others.length).toBeGreaterThan(100);
     for (const other of others) expect(owners.get(other.value.trim().toLowerCase())).toBe(1);
+  });
+});
+
+describe('generatePersons with more countries', () => {
+  it('adds Australia, Canada and the Netherlands, with their states, postal codes and phones', () => {
+    const records = [...generatePersons({ count: 2000, seed: 7, countries: COUNTRY_CODES })];
+    for (const record of records) expect(PersonRecord.safeParse(record).success).toBe(true);
+    const byCountry = new Map<string, typeof records>();
+    for (const record of records) {
+      const code = record.details.locations[0]!.countryCode!;
+      byCountry.set(code, [...(byCountry.get(code) ?? []), record]);
+    }
+    expect([...byCountry.keys()].sort()).toEqual([...COUNTRY_CODES].sort());
+    const postalCodes: Record<string, RegExp> = { AU: /^\d{4}$/, CA: /^[A-Z]\d[A-Z] \d[A-Z]\d$/, NL: /^\d{4} [A-Z]{2}$/ };
+    for (const [code, pattern] of Object.entries(postalCodes)) {
+      for (const record of byCountry.get(code)!) {
+        const location = record.details.locations[0]!;
+        expect(location.postalCode).toMatch(pattern);
+        expect(location.regionCode).toBeTruthy();
+        for (const phone of record.details.phones) expect(phoneE164(phone.value), phone.value).toBeDefined();
+      }
+    }
+  });
+
+  it('gives the default countries the same records as before the option existed', () => {
+    expect([...generatePersons({ count: 300, seed: 42, countries: DEFAULT_COUNTRIES })]).toEqual([...generatePersons({ count: 300, seed: 42 })]);
   });
 });

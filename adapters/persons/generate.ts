@@ -1,60 +1,25 @@
 import type { Writable } from 'node:stream';
-import { base, de, en, en_GB, en_US, Faker, fr } from '@faker-js/faker';
+import { base, en, Faker } from '@faker-js/faker';
 import type { PersonRecord } from '../../schemas/data/person-record.ts';
 import { writeNdjson } from '../ndjson/write.ts';
+import { countriesOf, DEFAULT_COUNTRIES, formattedAddress, phoneOf, type Country, type GeneratedCountryCode } from './generated-countries.ts';
 import { seenFilter } from './seen-filter.ts';
 
 /**
  * Synthetic person records (docs/person-records.md) for demos, tests and benchmarks: realistic names,
- * addresses, emails, phones (US, GB, DE, FR), social profiles, MAIDs and employment, with some households
- * (people sharing an address) and some deliberately conflicting identifiers (a phone or email on two
- * persons). Any other email is one person's only, as a mailbox is: one that came out before gets the person's
- * number. The same seed gives the same records: every value comes from seeded fakers, none from the clock.
+ * addresses, emails, phones (US, GB, DE, FR by default; `countries` may add AU, CA and NL), social profiles,
+ * MAIDs and employment, with some households (people sharing an address) and some deliberately conflicting
+ * identifiers (a phone or email on two persons). Any other email is one person's only, as a mailbox is: one
+ * that came out before gets the person's number. The same seed gives the same records: every value comes from
+ * seeded fakers, none from the clock.
  */
-export type GenerateOptions = { count: number; seed?: number };
-
-type Country = { code: 'US' | 'GB' | 'DE' | 'FR'; name: string; faker: Faker; weight: number; tld: string; mail: string[] };
+export type GenerateOptions = { count: number; seed?: number; countries?: readonly GeneratedCountryCode[] };
 
 const REFERENCE_YEAR = 2026;
 const PLACEKEY_ALPHABET = '23456789bcdfghjkmnpqrstvwxyz';
 
 const ascii = (value: string) =>
   value.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/ß/g, 'ss').toLowerCase().replace(/[^a-z0-9]+/g, '');
-
-function countries(seed: number): Country[] {
-  const make = (locale: ConstructorParameters<typeof Faker>[0]['locale'], offset: number) => {
-    const faker = new Faker({ locale });
-    faker.seed(seed * 7 + offset);
-    return faker;
-  };
-  return [
-    { code: 'US', name: 'United States', faker: make([en_US, en, base], 1), weight: 55, tld: 'com', mail: ['gmail.com', 'yahoo.com', 'outlook.com', 'icloud.com'] },
-    { code: 'GB', name: 'United Kingdom', faker: make([en_GB, en, base], 2), weight: 15, tld: 'co.uk', mail: ['gmail.com', 'btinternet.com', 'hotmail.co.uk'] },
-    { code: 'DE', name: 'Germany', faker: make([de, en, base], 3), weight: 15, tld: 'de', mail: ['gmail.com', 'gmx.de', 'web.de', 't-online.de'] },
-    { code: 'FR', name: 'France', faker: make([fr, en, base], 4), weight: 15, tld: 'fr', mail: ['gmail.com', 'orange.fr', 'free.fr', 'laposte.net'] },
-  ];
-}
-
-const US_AREAS = ['212', '415', '312', '617', '206', '512', '303', '404', '305', '702', '646', '213'];
-
-/** A phone number of the country, in one of the ways people write it. */
-function phoneOf(country: Country, r: Faker): string {
-  const digits = (n: number) => r.string.numeric({ length: n, allowLeadingZeros: true });
-  switch (country.code) {
-    case 'US': {
-      const area = r.helpers.arrayElement(US_AREAS);
-      const exchange = `${r.number.int({ min: 2, max: 9 })}${digits(2)}`;
-      const line = digits(4);
-      return r.helpers.arrayElement([`(${area}) ${exchange}-${line}`, `${area}-${exchange}-${line}`, `+1 ${area} ${exchange} ${line}`]);
-    }
-    case 'GB':
-      return `+44 7${r.helpers.arrayElement(['4', '5', '7', '8', '9'])}${digits(2)} ${digits(6)}`;
-    case 'DE':
-      return `+49 17${digits(1)} ${digits(7)}`;
-    case 'FR':
-      return `+33 ${r.helpers.arrayElement(['6', '7'])} ${digits(2)} ${digits(2)} ${digits(2)} ${digits(2)}`;
-  }
-}
 
 function placekeyOf(r: Faker): string {
   const part = () => r.string.fromCharacters(PLACEKEY_ALPHABET, 3);
@@ -75,7 +40,7 @@ type Address = { country: Country; family: string; location: NonNullable<PersonR
 /** The records, one by one, so that any count streams in constant memory. */
 export function* generatePersons(options: GenerateOptions): Generator<PersonRecord> {
   const seed = options.seed ?? 1;
-  const all = countries(seed);
+  const all = countriesOf(options.countries ?? DEFAULT_COUNTRIES, seed);
   const pick = new Faker({ locale: [en, base] });
   pick.seed(seed);
   const recentAddresses: Address[] = [];
@@ -111,9 +76,7 @@ export function* generatePersons(options: GenerateOptions): Generator<PersonReco
         const { region, regionCode } = regionOf(r);
         const postalCode = r.location.zipCode();
         const addressLine1 = r.location.streetAddress();
-        const formatted = country.code === 'US' || country.code === 'GB'
-          ? `${addressLine1}, ${city}, ${regionCode ?? region} ${postalCode}, ${country.name}`
-          : `${addressLine1}, ${postalCode} ${city}, ${country.name}`;
+        const formatted = formattedAddress(country, { addressLine1, city, region, regionCode, postalCode });
         return { label: 'home', addressLine1, city, region, regionCode, postalCode, country: country.name, countryCode: country.code, formatted };
       })(),
     };

@@ -1,16 +1,17 @@
 import { availableParallelism } from 'node:os';
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
 import type { CountryCode } from 'libphonenumber-js';
 import { generateCompanies } from '../../adapters/companies/generate.ts';
 import { importCompanies, sqlCompanyWriter } from '../../adapters/companies/import.ts';
 import { pgCopyCompanyWriter } from '../../adapters/companies/pg-copy-writer.ts';
 import { writeNdjson } from '../../adapters/ndjson/write.ts';
-import { writePersons } from '../../adapters/persons/generate.ts';
+import { COUNTRY_CODES, DEFAULT_COUNTRIES } from '../../adapters/persons/generated-countries.ts';
 import { importPersons, sqlPersonWriter } from '../../adapters/persons/import.ts';
 import { pgCopyPersonWriter } from '../../adapters/persons/pg-copy-writer.ts';
 import { nonNegativeInteger, positiveInteger } from '../options.ts';
 import type { Output } from '../output.ts';
 import { generateTo, importFile } from './data-files.ts';
+import { countryList, generatePersonsCommand, type GeneratePersonsOptions } from './generate-persons.ts';
 
 type GenerateOptions = { count: number; seed: number; out?: string };
 
@@ -24,9 +25,16 @@ export function registerDataCommands(program: Command, output: () => Output): vo
       .requiredOption('--count <n>', `how many ${noun}`, positiveInteger)
       .option('--seed <n>', 'seed of the generator', positiveInteger, 1)
       .option('--out <file>', 'write to this file instead of stdout');
-  generateCommand('persons', 'Realistic synthetic persons').action((options: GenerateOptions) =>
-    generateTo(options.out, (out) => writePersons(out, options)),
-  );
+  generateCommand('persons', 'Realistic synthetic persons')
+    .addOption(
+      new Option('--countries <codes>', `where they live: comma-separated, of ${COUNTRY_CODES.join(', ')}, or all`)
+        .argParser(countryList)
+        .default([...DEFAULT_COUNTRIES], DEFAULT_COUNTRIES.join(',')),
+    )
+    .option('--duplicates <n>', 'also write n match queries with known truth: imperfect copies of persons, one in ten of persons not in the file', positiveInteger)
+    .option('--queries-out <file>', 'the file the match queries go to (NDJSON)')
+    .option('--query-seed <n>', 'seed of the match queries (default: derived from --seed)', positiveInteger)
+    .action((options: GeneratePersonsOptions) => generatePersonsCommand(options));
   generateCommand('companies', 'Realistic synthetic companies').action((options: GenerateOptions) =>
     generateTo(options.out, (out) => writeNdjson(out, generateCompanies(options))),
   );

@@ -143,3 +143,32 @@ describe.each([
     expect(answer.body).toMatchObject(noun === 'persons' ? { fullName: record.fullName } : { name: record.name });
   });
 });
+
+describe('kith generate persons --duplicates', () => {
+  const cleanups: (() => Promise<void>)[] = [];
+  afterAll(async () => {
+    for (const cleanup of cleanups) await cleanup();
+  });
+
+  it('writes match queries with known truth beside the persons, one in ten for a person not in the file', async () => {
+    const dir = await scratchDir('kith-queries-', cleanups);
+    const [persons, queries] = [join(dir, 'persons.ndjson'), join(dir, 'queries.ndjson')];
+    const args = ['generate', 'persons', '--count', '200', '--seed', '3', '--countries', 'all', '--out', persons, '--duplicates', '50', '--queries-out', queries];
+    const run = await runCli(args, {});
+    expect(run.code, run.stderr).toBe(0);
+    const ids = new Set(parseLines(await readFile(persons, 'utf8')).map((record) => record.id as string));
+    const lines = parseLines(await readFile(queries, 'utf8'));
+    expect(lines).toHaveLength(50);
+    expect(lines.filter((line) => line.truth === null)).toHaveLength(5);
+    for (const line of lines.filter((candidate) => candidate.truth !== null)) expect(ids.has(line.truth)).toBe(true);
+    for (const line of lines) expect(line.corruptions.length).toBeGreaterThan(0);
+
+    const again = await runCli([...args.slice(0, -1), join(dir, 'again.ndjson')], {});
+    expect(again.code, again.stderr).toBe(0);
+    expect(await readFile(join(dir, 'again.ndjson'), 'utf8')).toBe(await readFile(queries, 'utf8'));
+
+    const alone = await runCli(['generate', 'persons', '--count', '5', '--duplicates', '2'], {});
+    expect(alone.code).toBe(1);
+    expect(alone.stderr).toMatch(/--duplicates and --queries-out go together/);
+  });
+});

@@ -1,0 +1,101 @@
+import { base, Faker } from '@faker-js/faker';
+import type { PersonRecord } from '../../../schemas/data/person-record.ts';
+import { generatePersons, type GenerateOptions } from '../generate.ts';
+import { corruptDraft, type Donor } from './corruptions.ts';
+import { draftOf, renderQuery, type MatchQuery, type SourcePerson } from './query-draft.ts';
+
+/**
+ * Queries with known truth for measuring how well person.enrich finds a person from an imperfect name and postal
+ * address: each is a generated person written as some caller would, with one to three corrupted fields, and the
+ * id of the record it is for. About one in ten is for a person who is not in the file (`truth: null`): the persons
+ * the same generator makes right after the file's last one, so that some of them share an address and a family
+ * name with a person in the file (a household), the hardest kind of wrong answer to refuse.
+ */
+export type MatchQueryLine = { id: string; truth: string | null; corruptions: string[]; query: MatchQuery };
+
+export type MatchQueryOptions = {
+  /** The persons file the queries are for: the same count, seed and countries as it was generated with. */
+  persons: GenerateOptions;
+  /** How many queries. */
+  count: number;
+  /** Seed of the choice of persons, ways of writing and corruptions. */
+  seed: number;
+  /** Called every 10,000 persons read while finding the queries' persons. */
+  onProgress?(personsRead: number, personsTotal: number): void;
+};
+
+/** The share of queries for persons not in the file: enough wrong answers to be refused to measure precision by. */
+const ABSENT_SHARE = 0.1;
+/** How many persons of each country lend their city and postal code to "a value replaced by another". */
+const DONORS_PER_COUNTRY = 300;
+
+const sourceOf = (record: PersonRecord): SourcePerson => {
+  const location = record.details.locations[0]!;
+  return {
+    id: record.id,
+    given: record.details.name?.given ?? '',
+    family: record.details.name?.family ?? '',
+    location: {
+      addressLine1: location.addressLine1 ?? '',
+      city: location.city ?? '',
+      region: location.region ?? '',
+      regionCode: location.regionCode ?? null,
+      postalCode: location.postalCode ?? '',
+      country: location.country ?? '',
+      countryCode: location.countryCode ?? '',
+    },
+  };
+};
+
+/** `want` different indices below `range`, or (when there are not that many) `want` drawn with repeats. */
+function chooseIndices(range: number, want: number, r: Faker): number[] {
+  if (want > range) return Array.from({ length: want }, () => r.number.int({ min: 0, max: range - 1 }));
+  const chosen = new Set<number>();
+  while (chosen.size < want) chosen.add(r.number.int({ min: 0, max: range - 1 }));
+  return [...chosen];
+}
+
+/**
+ * The queries, in a shuffled order, ids `q000001` on. The persons are generated again (the same seed gives the same
+ * records), reading `count + absent` of them once: the file's persons' names, addresses and ids do not depend on
+ * how many are generated, so the persons after the file's last are persons it does not hold.
+ */
+export function generateMatchQueries(options: MatchQueryOptions): MatchQueryLine[] {
+  const r = new Faker({ locale: [base] });
+  r.seed(options.seed);
+  const inFile = options.persons.count;
+  const absent = Math.round(options.count * ABSENT_SHARE);
+  const present = options.count - absent;
+  const targets = [...chooseIndices(inFile, present, r), ...Array.from({ length: absent }, (_, i) => inFile + i)];
+  const wanted = new Set(targets);
+
+  const sources = new Map<number, SourcePerson>();
+  const donors = new Map<string, Donor[]>();
+  const total = inFile + absent;
+  let index = 0;
+  for (const record of generatePersons({ ...options.persons, count: total })) {
+    if (wanted.has(index)) sources.set(index, sourceOf(record));
+    const location = record.details.locations[0];
+    const own = donors.get(location?.countryCode ?? '') ?? [];
+    if (index < inFile && location?.city && location.postalCode && own.length < DONORS_PER_COUNTRY) {
+      own.push({ city: location.city, postalCode: location.postalCode });
+      donors.set(location.countryCode!, own);
+    }
+    index += 1;
+    if (index % 10_000 === 0) options.onProgress?.(index, total);
+  }
+
+  return r.helpers.shuffle(targets).map((target, n) => {
+    const person = sources.get(target)!;
+    const { draft, labels } = corruptDraft(draftOf(person, r), r.number.int({ min: 1, max: 3 }), {
+      r,
+      donors: donors.get(person.location.countryCode) ?? [],
+    });
+    return {
+      id: `q${String(n + 1).padStart(6, '0')}`,
+      truth: target < inFile ? person.id : null,
+      corruptions: labels,
+      query: renderQuery(draft),
+    };
+  });
+}
