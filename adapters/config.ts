@@ -22,6 +22,7 @@ const ServerEnv = z.object({
   KITH_IDEMPOTENCY_LOCK_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   KITH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   KITH_DEMO: booleanFlag.default(true),
+  KITH_MATCH_TRAINING: z.enum(['after-import', 'manual']).default('after-import'),
   KAFKA_BROKERS: z
     .string()
     .regex(/^[^\s,]+:\d+(,[^\s,]+:\d+)*$/, 'must be host:port[,host:port...]')
@@ -79,6 +80,8 @@ export type ServerConfig = {
   idempotencyLockSeconds: number;
   rateLimitWindowSeconds: number;
   demo: boolean;
+  /** Whether an import of persons trains the match model at its end, or only `kith matching train` does. */
+  matchTraining: 'after-import' | 'manual';
   kafkaBrokers: string[] | undefined;
   roles: string[];
   instanceId: string | undefined;
@@ -148,6 +151,7 @@ export function loadServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     idempotencyLockSeconds: e.KITH_IDEMPOTENCY_LOCK_SECONDS,
     rateLimitWindowSeconds: e.KITH_RATE_LIMIT_WINDOW_SECONDS,
     demo: e.KITH_DEMO,
+    matchTraining: e.KITH_MATCH_TRAINING,
     kafkaBrokers: e.KAFKA_BROKERS?.split(','),
     roles: e.KITH_ROLES.split(','),
     instanceId: e.KITH_INSTANCE_ID,

@@ -48,6 +48,8 @@ export type AppDeps = {
   usage: Pick<UsageStore, 'daily'>;
   ready: ReadinessCheck;
   adminToken: string;
+  /** Whether an import of persons over the admin API trains the match model at its end. */
+  matchTraining: 'after-import' | 'manual';
   /** The public base address (console login links), when configured. */
   publicUrl: string | undefined;
   limits: {
@@ -133,7 +135,7 @@ export function createApp(deps: AppDeps) {
 
   app.use('/admin/*', adminAuth({ adminToken: deps.adminToken }));
   // Data imports stream their NDJSON body: they answer before the JSON body parser below would read it.
-  app.route('/admin', adminDataRoutes(stores));
+  app.route('/admin', adminDataRoutes({ ...stores, matchTraining: deps.matchTraining }));
   app.use('/admin/*', body);
   app.route('/admin', adminRoutes({ ...stores, clock }));
   app.route('/admin', adminWebhookRoutes({ ...stores, clock, secretOverlapMs: limits.webhookSecretOverlapMs }));

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from 'zod-openapi';
 import { AccountList, Account, CreateAccountRequest } from '../schemas/admin/accounts.ts';
 import { ConsoleLink } from '../schemas/admin/console.ts';
-import { ImportSummary } from '../schemas/admin/data.ts';
+import { ImportSummary, MatchModelTrained, PersonImportSummary } from '../schemas/admin/data.ts';
 import { ApiKeyInfo, ApiKeyList, CreatedApiKey } from '../schemas/admin/keys.ts';
 import { CreatePlanRequest, Plan, PlanList } from '../schemas/admin/plans.ts';
 import {
@@ -103,9 +103,14 @@ function adminOperation(
 
 const adminPaths: ZodOpenApiPathsObject = {
   '/admin/persons': {
-    post: adminOperation('Import NDJSON person records (docs/person-records.md); an id imported again is replaced', ImportSummary, {
-      requestBody: { content: { [NDJSON_MEDIA_TYPE]: { schema: z.string().describe('One person record a line') } } },
-    }),
+    post: adminOperation(
+      'Import NDJSON person records (docs/person-records.md); an id imported again is replaced; then train the match model unless KITH_MATCH_TRAINING is manual',
+      PersonImportSummary,
+      { requestBody: { content: { [NDJSON_MEDIA_TYPE]: { schema: z.string().describe('One person record a line') } } } },
+    ),
+  },
+  '/admin/matching/train': {
+    post: adminOperation('Train the match model on the persons and put it in use (docs/matching.md, "Training")', MatchModelTrained),
   },
   '/admin/companies': {
     post: adminOperation('Import NDJSON company records (docs/company-records.md); a domain imported again is replaced', ImportSummary, {

@@ -8,6 +8,7 @@ import { registerPlanCommands } from './commands/plans.ts';
 import { registerWebhookCommands } from './commands/webhooks.ts';
 import { registerDataCommands } from './commands/data.ts';
 import { registerEnrichCommands } from './commands/enrich.ts';
+import { registerMatchingCommands } from './commands/matching.ts';
 
 const program = new Command('kith')
   .description('Kith: run the server and manage plans, accounts, API keys and console links (over the admin API at KITH_URL)')
@@ -31,6 +32,7 @@ registerKeyCommands(program, connect, output);
 registerWebhookCommands(program, connect, output);
 registerConsoleCommands(program, connect, output);
 registerDataCommands(program, output);
+registerMatchingCommands(program, output);
 registerEnrichCommands(program, output);
 
 program.parseAsync(process.argv).catch((error: unknown) => {

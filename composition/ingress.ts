@@ -53,12 +53,13 @@ const DEMO_PERSONS = { count: 1000, seed: 1 };
  * The first start of an empty embedded database gets a demo account, a key to try it with, and a small
  * generated set of persons to look up.
  */
-async function createDemoIfEmpty(stores: Stores, clock: Clock, announce: (text: string) => void) {
+async function createDemoIfEmpty(stores: Stores, clock: Clock, announce: (text: string) => void, train: boolean) {
   if ((await stores.accounts.list()).length > 0) return;
   // The generator (faker and its locales, about 40 MB of memory) is loaded only for this one-time demo.
   const { generatePersons } = await import('../adapters/persons/generate.ts');
   const persons = [...generatePersons(DEMO_PERSONS)];
   await stores.persons.import(Readable.from(persons.map((person) => `${JSON.stringify(person)}\n`)));
+  if (train) await stores.persons.trainMatchModel();
   const example = persons[0]!.details.emails[0]!.value.trim();
   const plan = (await stores.plans.findByName('Standard'))!;
   const account = await stores.accounts.create({
@@ -99,7 +100,7 @@ function workQueues(bus: Bus, topics: TopicNames, operations: Record<string, { w
 export async function buildIngress(parts: IngressParts): Promise<Ingress> {
   const { config, log, clock, db, stores, bus, topics } = parts;
   const adminToken = config.adminToken ?? (await readOrCreateAdminToken(config.dataDir));
-  if (config.demo && !config.databaseUrl) await createDemoIfEmpty(stores, clock, parts.announce);
+  if (config.demo && !config.databaseUrl) await createDemoIfEmpty(stores, clock, parts.announce, config.matchTraining === 'after-import');
   const operations = { ...v3Operations, ...v2Operations };
   const requestTopics = new Map(Object.entries(operations).map(([name, spec]) => [name, topics.requests(spec.worker)]));
   const route = { topicFor: (operation: string) => requestTopics.get(operation)!, deliveries: topics.deliveries };
@@ -128,6 +129,7 @@ export async function buildIngress(parts: IngressParts): Promise<Ingress> {
     httpMetrics: parts.httpMetrics,
     refusedWebhookUrl: (url) => refusedUrl(url, parts.webhooks.policy),
     adminToken,
+    matchTraining: config.matchTraining,
     usage: parts.usageStore,
     publicUrl: config.publicUrl,
     ready: async () => {

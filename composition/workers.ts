@@ -19,6 +19,7 @@ import { verifyActivityHandler } from '../workers/verify/activity.ts';
 import { verifyMatchHandler } from '../workers/verify/match.ts';
 import { verifySignalsHandler } from '../workers/verify/signals.ts';
 import { personEnrichHandler } from '../workers/enrichment/person-enrich.ts';
+import { modelInUse } from '../workers/matching/model-in-use.ts';
 import { companyEnrichHandler } from '../workers/enrichment/company-enrich.ts';
 import { companySearchHandler } from '../workers/enrichment/company-search.ts';
 import { emailVerificationHandler } from '../workers/enrichment/email-verification.ts';
@@ -66,7 +67,12 @@ const BATCH_ITEMS_AT_ONCE = 8;
 export async function startWorkerRole(name: WorkerName, parts: WorkerParts): Promise<Consumer[]> {
   const { config, log, clock, stores, bus, topics, replies } = parts;
   const common = { name, topics, bus, replies, results: stores.idempotency, log, clock };
-  const matching = { persons: stores.persons, identity: stores.identity, personIds: parts.personIds };
+  const matching = {
+    persons: stores.persons,
+    identity: stores.identity,
+    personIds: parts.personIds,
+    model: modelInUse(stores.matchModels, clock),
+  };
   switch (name) {
     case 'usage':
       return Promise.all([

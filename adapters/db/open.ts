@@ -8,6 +8,7 @@ import { planStore } from './plans.ts';
 import { deliveryStore } from './deliveries.ts';
 import type { Stores } from './port.ts';
 import { webhookSecretStore } from './webhook-secrets.ts';
+import { matchModelStore } from '../persons/match-models.ts';
 import { personStore } from '../persons/store.ts';
 import { companyStore } from '../companies/store.ts';
 import { identityStore } from '../identity/store.ts';
@@ -41,6 +42,7 @@ export function createStores(db: SqlClient, newWebhookSecret: () => string): Sto
     deliveries: deliveryStore(db),
     webhookSecrets: webhookSecretStore(db, newWebhookSecret),
     persons: personStore(db),
+    matchModels: matchModelStore(db),
     companies: companyStore(db),
     identity: identityStore(db),
     consent: consentStore(db),

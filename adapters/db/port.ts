@@ -6,6 +6,8 @@ import type { Readable } from 'node:stream';
 import type { ImportSummary } from '../persons/import.ts';
 import type { CompanyCandidate, CompanySearch, StoredCompany } from '../companies/lookup.ts';
 import type { IdentifierKey } from '../persons/normalise.ts';
+import type { TrainingResult } from '../persons/match-models.ts';
+import type { MatchModel } from '../../domain/matching/model.ts';
 
 /** The stores the ingress and workers use; implemented once over SqlClient for pg and PGlite. */
 export interface PlanStore {
@@ -138,6 +140,14 @@ export interface PersonStore {
   identifierHistory(personId: string): Promise<IdentifierHistory[]>;
   /** Imports NDJSON person records (an id imported again replaces that person). */
   import(input: Readable): Promise<ImportSummary>;
+  /** Trains a match model on the persons and makes it the one in use (docs/matching.md, "Training"). */
+  trainMatchModel(options?: { progress?: (persons: number) => void }): Promise<TrainingResult>;
+}
+
+/** The trained match models: which is the newest, and one version's weights. */
+export interface MatchModelStore {
+  latestVersion(): Promise<string | undefined>;
+  load(version: string): Promise<MatchModel | undefined>;
 }
 
 export type Tag = { key: string; value: string };
@@ -280,6 +290,7 @@ export type Stores = {
   deliveries: DeliveryStore;
   webhookSecrets: WebhookSecretStore;
   persons: PersonStore;
+  matchModels: MatchModelStore;
   companies: CompanyStore;
   identity: IdentityStore;
   consent: ConsentStore;

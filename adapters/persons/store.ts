@@ -2,9 +2,10 @@ import type { Readable } from 'node:stream';
 import type { IdentifierHistory, PersonStore, StoredPerson } from '../db/port.ts';
 import type { SqlClient } from '../db/sql-client.ts';
 import { importPersons, sqlPersonWriter } from './import.ts';
+import { trainMatchModel } from './match-models.ts';
 import type { IdentifierKey } from './normalise.ts';
 
-/** The person data over any SqlClient: exact key lookups for the matcher, and imports over the admin API. */
+/** The person data over any SqlClient: key lookups for the matcher, imports over the admin API, and training. */
 export function personStore(db: SqlClient): PersonStore {
   return {
     async personsByKeys(keys, perKey) {
@@ -43,6 +44,7 @@ export function personStore(db: SqlClient): PersonStore {
     },
 
     import: (input: Readable) => importPersons(sqlPersonWriter(db), input),
+    trainMatchModel: (options) => trainMatchModel(db, options),
   };
 }
 

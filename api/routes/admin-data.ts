@@ -13,11 +13,12 @@ type Importer = Pick<PersonStore | CompanyStore, 'import'>;
  * Loads data into a running Kith: the body is NDJSON records, read as a stream in constant memory and written
  * in transactions of 5,000 lines (docs/person-records.md, docs/company-records.md). It is how an embedded
  * Kith, whose database no other process may open, takes data without a restart. Registered before the admin
- * JSON body parser.
+ * JSON body parser. An import of persons then trains the match model (`matchModel` in the answer), unless
+ * training is manual: `POST /admin/matching/train` trains it then (docs/matching.md, "Training").
  */
-export function adminDataRoutes(options: { persons: PersonStore; companies: CompanyStore }) {
+export function adminDataRoutes(options: { persons: PersonStore; companies: CompanyStore; matchTraining: 'after-import' | 'manual' }) {
   const app = new Hono<ApiEnv>();
-  const importRoute = (path: string, kind: string, store: Importer) =>
+  const importRoute = (path: string, kind: string, store: Importer, after: () => Promise<object> = async () => ({})) =>
     app.post(path, async (c) => {
       const contentType = c.req.header('content-type') ?? '';
       if (!contentType.toLowerCase().startsWith(NDJSON_MEDIA_TYPE)) {
@@ -25,9 +26,12 @@ export function adminDataRoutes(options: { persons: PersonStore; companies: Comp
       }
       const body = c.req.raw.body;
       if (!body) throw new ApiError(400, `Invalid request: the body holds no ${kind} records`);
-      return c.json(await store.import(Readable.fromWeb(body as WebReadableStream<Uint8Array>)));
+      const summary = await store.import(Readable.fromWeb(body as WebReadableStream<Uint8Array>));
+      return c.json({ ...summary, ...(await after()) });
     });
-  importRoute('/persons', 'person', options.persons);
+  const train = async () => ({ matchModel: await options.persons.trainMatchModel() });
+  importRoute('/persons', 'person', options.persons, options.matchTraining === 'after-import' ? train : undefined);
   importRoute('/companies', 'company', options.companies);
+  app.post('/matching/train', async (c) => c.json((await train()).matchModel));
   return app;
 }

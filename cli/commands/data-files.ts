@@ -51,6 +51,23 @@ function describe(noun: string, summary: ImportSummary): string {
   return lines.join('\n');
 }
 
+/**
+ * The database the data commands work on, migrated: PostgreSQL when DATABASE_URL is set, else the embedded one,
+ * refused while a server has it open.
+ */
+export async function openDataDatabase(): Promise<{ db: SqlClient; databaseUrl: string | undefined; matchTraining: 'after-import' | 'manual' }> {
+  const config = loadServerConfig();
+  if (!config.databaseUrl) refuseEmbeddedInUse(config.dataDir);
+  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 2 });
+  try {
+    await migrate(db);
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+  return { db, databaseUrl: config.databaseUrl, matchTraining: config.matchTraining };
+}
+
 /** What `kith import <noun>` needs of a kind of record. */
 export type ImportKind<Row> = {
   noun: string;
@@ -59,6 +76,8 @@ export type ImportKind<Row> = {
   /** The COPY writer, on PostgreSQL; `importBytes` is the size of the file to import. */
   copyWriter(databaseUrl: string, options: { importBytes: number }): Promise<BatchWriter<Row>>;
   run(writer: BatchWriter<Row>, input: Readable, options: ImportOptions): Promise<ImportSummary>;
+  /** What follows a successful import, on the same database (persons: training the match model). */
+  after?(db: SqlClient, settings: { matchTraining: 'after-import' | 'manual' }): Promise<void>;
 };
 
 /**
@@ -74,9 +93,7 @@ export async function importFile<Row>(
 ): Promise<void> {
   const size = (await stat(file).catch(() => undefined))?.size;
   if (size === undefined) throw new CliError(`no such file: ${file}`);
-  const config = loadServerConfig();
-  if (!config.databaseUrl) refuseEmbeddedInUse(config.dataDir);
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 2 });
+  const { db, databaseUrl, matchTraining } = await openDataDatabase();
   const bar = new SingleBar({
     format: `${kind.noun} {bar} {percentage}% | {lines} lines | {rate} lines/s`,
     stream: process.stderr,
@@ -84,8 +101,7 @@ export async function importFile<Row>(
   });
   let writer = kind.sqlWriter(db);
   try {
-    await migrate(db);
-    if (config.databaseUrl) writer = await kind.copyWriter(config.databaseUrl, { importBytes: size });
+    if (databaseUrl) writer = await kind.copyWriter(databaseUrl, { importBytes: size });
     const started = performance.now();
     bar.start(size, 0, { lines: 0, rate: 0 });
     const summary = await kind.run(writer, createReadStream(file), {
@@ -100,6 +116,7 @@ export async function importFile<Row>(
     const seconds = (performance.now() - started) / 1000;
     print(output, { ...summary, seconds }, () => `${describe(kind.noun, summary)} (${seconds.toFixed(1)} s)`);
     if (summary.rejectedCount > 0) process.exitCode = 1;
+    await kind.after?.(db, { matchTraining });
   } finally {
     bar.stop();
     await writer.close();

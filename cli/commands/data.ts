@@ -11,6 +11,7 @@ import { pgCopyPersonWriter } from '../../adapters/persons/pg-copy-writer.ts';
 import { nonNegativeInteger, positiveInteger } from '../options.ts';
 import type { Output } from '../output.ts';
 import { generateTo, importFile } from './data-files.ts';
+import { trainAfterImport } from './matching.ts';
 import { countryList, generatePersonsCommand, type GeneratePersonsOptions } from './generate-persons.ts';
 
 type GenerateOptions = { count: number; seed: number; out?: string };
@@ -60,6 +61,7 @@ export function registerDataCommands(program: Command, output: () => Output): vo
           copyWriter: pgCopyPersonWriter,
           run: (writer, input, importOptions) =>
             importPersons(writer, input, { ...importOptions, defaultCountry: options.defaultCountry.toUpperCase() as CountryCode }),
+          after: trainAfterImport,
         },
         file,
         options,

@@ -32,7 +32,20 @@ export type MatchModel = {
   levels: Record<Field, Partial<Record<Exclude<Level, 'missing'>, LevelProbabilities>>>;
   /** m of given and family swapped: how often a match writes them the other way round. */
   swapped: number;
+  /**
+   * How many persons hold each value of these fields, where more than one does (./train.ts): an exact
+   * agreement on a value is then as rare as the value (term frequency), not as the average agreement.
+   */
+  frequencies?: Partial<Record<TermField, Record<string, number>>>;
 };
+
+/** The fields whose exact agreement is weighed by how common the value is. */
+export const TERM_FIELDS = ['given', 'family', 'city', 'street'] as const;
+export type TermField = (typeof TERM_FIELDS)[number];
+
+/** A field's value as term frequencies count it: its words joined (`de little` and `delittle` are one). */
+export const termValue = (value: string | string[]): string =>
+  (Array.isArray(value) ? value.join('') : value.replace(/ /g, ''));
 
 /** Persons an address holds, typically: an agreeing address narrows the candidates to them. */
 const HOUSEHOLD = 4;
@@ -107,22 +120,33 @@ export type FieldWeight = Comparison & { weight: number };
  */
 export type NameAddressScore = { weight: number; fields: FieldWeight[]; swap: number; capped: number };
 
-export const levelWeight = (model: MatchModel, { field, level }: Comparison): number => {
+/** The candidate's values of the term fields, as frequencies count them. */
+type Terms = Partial<Record<TermField, string>>;
+
+/**
+ * A comparison's weight, log2(m/u); for an exact agreement on a term field whose frequencies the model holds,
+ * u is the share of persons holding the candidate's value (a value not listed is held by one).
+ */
+export const levelWeight = (model: MatchModel, { field, level }: Comparison, terms: Terms = {}): number => {
   if (level === 'missing') return 0;
   const probabilities = model.levels[field][level];
   if (!probabilities) throw new Error(`the model has no level ${level} for ${field}`);
-  return Math.log2(probabilities.m / probabilities.u);
+  const frequencies = model.frequencies?.[field as TermField];
+  const value = terms[field as TermField];
+  const u = level === 'exact' && frequencies && value ? (frequencies[value] ?? 1) / model.persons : probabilities.u;
+  return Math.log2(probabilities.m / u);
 };
 
-const weighed = (model: MatchModel, comparisons: Comparison[]): FieldWeight[] =>
-  comparisons.map((comparison) => ({ ...comparison, weight: levelWeight(model, comparison) }));
+const weighed = (model: MatchModel, comparisons: Comparison[], terms: Terms): FieldWeight[] =>
+  comparisons.map((comparison) => ({ ...comparison, weight: levelWeight(model, comparison, terms) }));
 const total = (fields: FieldWeight[]) => fields.reduce((sum, field) => sum + field.weight, 0);
 
 /** The name's fields as written or swapped, whichever agrees better (swapped paying for its rarity). */
 function scoreName(model: MatchModel, query: NameFields, candidate: NameFields): { fields: FieldWeight[]; swap: number; weight: number } {
   const { straight, crossed } = compareNames(query, candidate);
-  const asWritten = weighed(model, straight);
-  const swapped = weighed(model, crossed);
+  const terms = { given: termValue(candidate.given), family: termValue(candidate.family) };
+  const asWritten = weighed(model, straight, terms);
+  const swapped = weighed(model, crossed, terms);
   const swap = Math.log2(model.swapped);
   return total(swapped) + swap > total(asWritten)
     ? { fields: swapped, swap, weight: total(swapped) + swap }
@@ -130,7 +154,8 @@ function scoreName(model: MatchModel, query: NameFields, candidate: NameFields):
 }
 
 function scorePlace(model: MatchModel, query: PlaceFields, candidate: PlaceFields) {
-  const fields = weighed(model, comparePlaces(query, candidate));
+  const terms = { city: termValue(candidate.city), street: termValue(candidate.street) };
+  const fields = weighed(model, comparePlaces(query, candidate), terms);
   return { fields, weight: total(fields) };
 }
 

@@ -14,6 +14,7 @@ import {
   canonicalProfileUrl,
   emailHashes,
   normaliseMaid,
+  personIdentifierKeys,
   phoneKey,
   type IdentifierKey,
 } from '../../adapters/persons/normalise.ts';
@@ -54,6 +55,7 @@ const lookups: Array<[string, () => { record: PersonRecord; key: IdentifierKey }
   ['profile url', () => keyOf((r) => (r.linkedin ? { kind: 'profile_url', value: canonicalProfileUrl(r.linkedin)! } : undefined))],
   ['li_nonid', () => keyOf((r) => { const id = r.details.identifiers.li_nonid[0]; return id ? { kind: 'li_nonid', value: id } : undefined; })],
   ['placekey', () => keyOf((r) => (r.placekey ? { kind: 'placekey', value: r.placekey } : undefined))],
+  ['blocking key of its name and address', () => keyOf((r) => personIdentifierKeys(r).find((key) => key.kind === 'match_block'))],
 ];
 
 describe.each(implementations)('person import ($name)', (implementation) => {
@@ -113,6 +115,18 @@ describe.each(implementations)('person import ($name)', (implementation) => {
     expect(oldKeys.map((person) => person.externalId)).not.toContain(first.id);
     const [renamed] = await personsNamedBy(subject.db, { kind: 'email_sha256', value: emailHashes(`renamed.${first.id}@example.org`).sha256 });
     expect(renamed).toMatchObject({ externalId: first.id, document: { fullName: `${first.fullName} II` } });
+  });
+
+  it('moves a person imported again at another address to the blocking keys of the new one', async () => {
+    const [person] = [...generatePersons({ count: 1, seed: 4343 })] as [PersonRecord];
+    const blocks = (record: PersonRecord) => personIdentifierKeys(record).filter((key) => key.kind === 'match_block');
+    const moved = { ...person, details: { ...person.details, locations: [{ ...person.details.locations[0]!, addressLine1: '9876 Quimby Lane', postalCode: '55555' }] } };
+    await importPersons(subject.writer, Readable.from(lines([person])));
+    const before = blocks(person).filter((key) => !blocks(moved).some((other) => other.value === key.value));
+    expect(before.length).toBeGreaterThan(0);
+    await importPersons(subject.writer, Readable.from(lines([moved])));
+    for (const key of before) expect((await personsNamedBy(subject.db, key)).map((found) => found.externalId)).not.toContain(person.id);
+    for (const key of blocks(moved)) expect((await personsNamedBy(subject.db, key)).map((found) => found.externalId)).toContain(person.id);
   });
 
   it("keeps each identifier's first and last date seen and its observations across imports, a date seen again adding none", async () => {

@@ -50,6 +50,9 @@ const SERVICES = [
  * packages and the browser some suites drive.
  */
 export default function setup() {
+  // Suites share one PostgreSQL: a match model trained on one suite's persons would change the weights every
+  // other suite's answers come from. Kith processes the tests start inherit this; a suite testing training sets it.
+  process.env.KITH_MATCH_TRAINING ??= 'manual';
   ensurePythonPackages();
   ensureChromium();
   const missing = SERVICES.filter((service) => !process.env[service.variable]);

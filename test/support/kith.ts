@@ -39,6 +39,12 @@ const WORKER_PROCESSES: WorkerName[][] = [
   WORKER_NAMES.filter((worker) => worker !== 'usage' && worker !== 'delivery'),
 ];
 
+/**
+ * Suites share one PostgreSQL: a match model trained on one suite's persons would change the weights every
+ * other suite's answers come from. A suite that tests training asks for it (KITH_MATCH_TRAINING=after-import).
+ */
+const TEST_MATCH_TRAINING = 'manual';
+
 /** A Kith on 127.0.0.1:<free port> in this process, with its own data directory and captured logs. */
 async function startInProcess(mode: 'embedded' | 'postgres', env: Record<string, string>, clock?: Clock): Promise<TestKith> {
   const dataDir = await mkdtemp(join(tmpdir(), 'kith-test-'));
@@ -54,6 +60,7 @@ async function startInProcess(mode: 'embedded' | 'postgres', env: Record<string,
     KITH_DATA_DIR: dataDir,
     KITH_DEMO: 'false',
     LOG_LEVEL: 'info',
+    KITH_MATCH_TRAINING: TEST_MATCH_TRAINING,
     // Suites run in parallel on one PostgreSQL: topics of their own, or one Kith's worker would take (and
     // answer into its own process) what another Kith published.
     ...(mode === 'postgres' ? { DATABASE_URL: databaseUrl(), KITH_TOPIC_PREFIX: `t${randomBytes(6).toString('hex')}` } : {}),
@@ -90,6 +97,7 @@ async function startDistributed(env: Record<string, string>): Promise<TestKith> 
     KITH_TOPIC_PREFIX: `t${randomBytes(6).toString('hex')}`,
     KITH_TOPIC_PARTITIONS: '4',
     KITH_WEBHOOK_ALLOWED_NETWORKS: '127.0.0.1/32',
+    KITH_MATCH_TRAINING: TEST_MATCH_TRAINING,
     ...env,
   };
   const processes = await Promise.all([

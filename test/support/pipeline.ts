@@ -147,6 +147,7 @@ export async function startPipeline(
     httpMetrics: noopMetrics().http,
     refusedWebhookUrl: (url) => refusedUrl(url, WEBHOOK_POLICY),
     adminToken: `admin-${randomBytes(16).toString('hex')}`,
+    matchTraining: 'manual',
     usage: usageStore,
     publicUrl: undefined,
     ready: async () => {},

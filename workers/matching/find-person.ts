@@ -4,7 +4,7 @@ import { keyId } from '../../adapters/persons/store.ts';
 import { rankCandidates } from '../../domain/matching/candidates.ts';
 import { qualifying } from '../../domain/matching/confidence.ts';
 import type { PersonNamesAndPlaces } from '../../domain/matching/fields.ts';
-import { DEFAULT_MODEL, type MatchModel } from '../../domain/matching/model.ts';
+import type { MatchModel } from '../../domain/matching/model.ts';
 import type { Confidence } from '../../schemas/v3/person-enrich.ts';
 import { lookupKeys, type Evidence, type References } from './evidence.ts';
 import { mostRecent, rankPersons, type PersonMatch } from './match.ts';
@@ -15,7 +15,7 @@ const PERSONS_PER_KEY = 25;
 /** Candidates weighed per query at most: those the identifiers name first, then the blocking keys' best. */
 const CANDIDATES_WEIGHED = 100;
 
-export type Matching = { persons: PersonStore; identity: IdentityStore; personIds: PersonIdCodec };
+export type Matching = { persons: PersonStore; identity: IdentityStore; personIds: PersonIdCodec; model: () => Promise<MatchModel> };
 
 /** The account's references as evidence: each names the person its record (or person id) is linked to. */
 async function referenceEvidence(matching: Matching, accountId: string, references: References): Promise<Evidence[]> {
@@ -48,7 +48,7 @@ export async function matchPerson(matching: Matching, query: MatchQuery): Promis
 
   const documents = new Map<string, StoredPerson>();
   if (blocked) for (const person of await matching.persons.byIds(ids)) documents.set(person.id, person);
-  const model = DEFAULT_MODEL;
+  const model = await matching.model();
   const ranked = rankPersons(model, evidence, {
     ids,
     holders: (item) => holders.get(item)!,

@@ -1,0 +1,65 @@
+import { personFields } from '../../domain/matching/fields.ts';
+import { DEFAULT_MODEL, type MatchModel } from '../../domain/matching/model.ts';
+import { modelTrainer, seededRandom } from '../../domain/matching/train.ts';
+import type { MatchModelStore } from '../db/port.ts';
+import type { SqlClient } from '../db/sql-client.ts';
+
+/** Versions kept: the newest is in use, the others explain answers given shortly before a training. */
+const KEPT_VERSIONS = 5;
+
+/** Persons read per statement while training. */
+const TRAINING_BATCH = 5000;
+
+const versionName = (version: string) => `trained-${version}`;
+
+/** The trained match models (migration 021). */
+export function matchModelStore(db: SqlClient): MatchModelStore {
+  return {
+    async latestVersion() {
+      const [row] = await db.query<{ version: string }>('SELECT max(version)::text AS version FROM match_models');
+      return row?.version ? versionName(row.version) : undefined;
+    },
+    async load(version) {
+      const [row] = await db.query<{ model: Omit<MatchModel, 'version'> }>('SELECT model FROM match_models WHERE version = $1', [
+        version.replace(/^trained-/, ''),
+      ]);
+      return row && { ...row.model, version };
+    },
+  };
+}
+
+/** The version trained, or none when there were too few persons to learn from. */
+export type TrainingResult = { version: string | undefined; persons: number };
+
+/**
+ * Trains a match model on every person in the database (domain/matching/train.ts) and stores it as the
+ * newest version; with too few persons to learn from, stores nothing and the model in use stays. The same
+ * persons and seed give the same model.
+ */
+export async function trainMatchModel(db: SqlClient, options: { seed?: number; progress?: (persons: number) => void } = {}): Promise<TrainingResult> {
+  const trainer = modelTrainer(DEFAULT_MODEL, { random: seededRandom(options.seed ?? 1) });
+  for (let after = '0'; ; ) {
+    const rows = await db.query<{ id: string; full_name: string | null; name: object | null; locations: object[] | null }>(
+      `SELECT id::text AS id, document->>'fullName' AS full_name, document->'details'->'name' AS name,
+              document->'details'->'locations' AS locations
+         FROM persons WHERE id > $1 ORDER BY id LIMIT $2`,
+      [after, TRAINING_BATCH],
+    );
+    for (const row of rows) {
+      const locations = Array.isArray(row.locations) ? row.locations : [];
+      trainer.add(personFields({ fullName: row.full_name, details: { name: row.name, locations } }));
+    }
+    options.progress?.(trainer.persons);
+    if (rows.length < TRAINING_BATCH) break;
+    after = rows.at(-1)!.id;
+  }
+  const model = trainer.model('pending');
+  if (!model) return { version: undefined, persons: trainer.persons };
+  const { version: _pending, ...weights } = model;
+  const [row] = await db.query<{ version: string }>('INSERT INTO match_models (persons, model) VALUES ($1, $2) RETURNING version::text AS version', [
+    model.persons,
+    JSON.stringify(weights),
+  ]);
+  await db.query('DELETE FROM match_models WHERE version <= $1', [Number(row!.version) - KEPT_VERSIONS]);
+  return { version: versionName(row!.version), persons: model.persons };
+}

@@ -1,0 +1,55 @@
+import { Readable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generatePersons } from '../../adapters/persons/generate.ts';
+import { importPersons, sqlPersonWriter, type PersonWriter } from '../../adapters/persons/import.ts';
+import { matchModelStore, trainMatchModel } from '../../adapters/persons/match-models.ts';
+import { pgCopyPersonWriter } from '../../adapters/persons/pg-copy-writer.ts';
+import { DEFAULT_MODEL } from '../../domain/matching/model.ts';
+import { LEAST_PERSONS_TO_TRAIN } from '../../domain/matching/train.ts';
+import { dataImplementations, type DataSubject } from '../support/data-databases.ts';
+
+const implementations = dataImplementations({ copy: pgCopyPersonWriter, sql: sqlPersonWriter }).filter((implementation) => !implementation.name.includes('COPY'));
+const lines = (count: number, seed: number) =>
+  Readable.from([...generatePersons({ count, seed })].map((person) => `${JSON.stringify(person)}\n`));
+
+describe.each(implementations)('match model training ($name)', (implementation) => {
+  let subject: DataSubject<PersonWriter>;
+  beforeAll(async () => {
+    subject = await implementation.open();
+  });
+  afterAll(() => subject?.done());
+
+  it('trains nothing on too few persons, and no version is in use', async () => {
+    await importPersons(subject.writer, lines(LEAST_PERSONS_TO_TRAIN - 1, 5));
+    expect(await trainMatchModel(subject.db)).toEqual({ version: undefined, persons: LEAST_PERSONS_TO_TRAIN - 1 });
+    expect(await matchModelStore(subject.db).latestVersion()).toBeUndefined();
+  });
+
+  it('trains on every person, with progress, and stores the model as the newest version', async () => {
+    await importPersons(subject.writer, lines(1500, 6));
+    const progress: number[] = [];
+    const trained = await trainMatchModel(subject.db, { progress: (persons) => progress.push(persons) });
+    const persons = LEAST_PERSONS_TO_TRAIN - 1 + 1500;
+    expect(trained).toEqual({ version: expect.stringMatching(/^trained-\d+$/), persons });
+    expect(progress.at(-1)).toBe(persons);
+    const store = matchModelStore(subject.db);
+    expect(await store.latestVersion()).toBe(trained.version);
+    const model = (await store.load(trained.version!))!;
+    expect(model).toMatchObject({ version: trained.version, persons, identifiers: DEFAULT_MODEL.identifiers });
+    // Learnt from the data: generated family names repeat, regions too.
+    expect(Object.keys(model.frequencies!.family!).length).toBeGreaterThan(10);
+    expect(model.levels.region.exact!.u).not.toBe(DEFAULT_MODEL.levels.region.exact!.u);
+  });
+
+  it('trains the same model again from the same persons, and keeps the last five versions', async () => {
+    const store = matchModelStore(subject.db);
+    const first = (await store.load((await store.latestVersion())!))!;
+    const versions = [];
+    for (let n = 0; n < 6; n += 1) versions.push((await trainMatchModel(subject.db)).version!);
+    const again = (await store.load(versions.at(-1)!))!;
+    expect({ ...again, version: first.version }).toEqual(first);
+    const [{ kept }] = (await subject.db.query<{ kept: number }>('SELECT count(*)::int AS kept FROM match_models')) as [{ kept: number }];
+    expect(kept).toBe(5);
+    expect(await store.load(first.version)).toBeUndefined();
+  });
+});
