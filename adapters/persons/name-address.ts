@@ -2,10 +2,15 @@ import { hash } from 'node:crypto';
 import { plainWords, postalCode, streetWords } from '../../domain/matching/text.ts';
 
 /**
- * Exact keys of names and addresses: a name with a placekey (a placekey names a place, as an address does),
- * and an address alone, of the household living there. Both sides are reduced the same way (case, accents,
- * punctuation, common street-word abbreviations, ZIP+4 to ZIP: domain/matching/text.ts), and a key is the MD5
- * of the result, so that the identifier table stays compact and holds no clear names or addresses.
+ * Exact keys of names and addresses: a name with an address (the street line with the postal code, or with
+ * city and region), a name with a placekey (a placekey names a place, as an address does), and an address
+ * alone, of the household living there. Both sides are reduced the same way (case, accents, punctuation,
+ * common street-word abbreviations, ZIP+4 to ZIP: domain/matching/text.ts), and a key is the MD5 of the
+ * result, so that the tables holding keys stay compact and hold no clear names or addresses.
+ *
+ * person.enrich finds persons by name and address through blocking keys and comparisons instead
+ * (docs/matching.md); the exact key is what the account's own records and consents are matched by, which must
+ * never take one person for another (docs/decisions.md, "Consent and records are matched exactly").
  */
 export type NameInput = { full?: string | null; given?: string | null; family?: string | null };
 export type AddressInput = {
@@ -43,6 +48,11 @@ export function addressForms(address: AddressInput): string[] {
 }
 
 const digest = (text: string) => hash('md5', text, 'hex');
+
+/** Every name-with-address key of these names at these addresses. */
+export function nameAddressKeys(names: string[], addresses: string[]): string[] {
+  return names.flatMap((name) => addresses.map((address) => digest(`${name}|${address}`)));
+}
 
 /**
  * The address-only key of a location: not evidence of a person (a whole household lives there) but how the

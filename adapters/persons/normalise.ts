@@ -23,6 +23,7 @@ export type IdentifierKind =
   | 'profile_url'
   | 'li_nonid'
   | 'placekey'
+  | 'name_address'
   | 'match_block'
   | 'name_placekey'
   | 'address';

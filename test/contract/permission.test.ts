@@ -156,6 +156,16 @@ describe.each(MODES)('consent (%s)', (mode) => {
     expect(Object.keys((await call('permission.current', { email })).body)).toEqual(['2']);
   });
 
+  it('matches consent given by name and address exactly: never to a housemate, nor to a typo of the name (docs/decisions.md)', async () => {
+    const location = { addressLine1: `${randomUUID().slice(0, 4)} Consent Street`, postalCode: '97209' };
+    const given = { name: { given: 'Ada', family: 'Lovelace' }, location };
+    await create(given, [purpose(3, ['web'])]);
+    expect(Object.keys((await call('permission.current', given)).body)).toEqual(['3']);
+    // The same address and family name, another person: person.enrich would weigh it, consent must not apply.
+    expect((await call('permission.current', { name: { given: 'Grace', family: 'Lovelace' }, location })).body).toEqual({});
+    expect((await call('permission.current', { name: { given: 'Adda', family: 'Lovelace' }, location })).body).toEqual({});
+  });
+
   it('answers [] and {} for an individual nobody told Kith about, and 404 to delete them', async () => {
     const email = newEmail();
     expect(await call('permission.find', { email })).toMatchObject({ status: 200, body: [] });

@@ -1,4 +1,4 @@
-import { nameForms, namePlacekeyKeys } from '../../adapters/persons/name-address.ts';
+import { addressForms, nameAddressKeys, nameForms, namePlacekeyKeys } from '../../adapters/persons/name-address.ts';
 import { queryBlockingKeys } from '../../domain/matching/blocking.ts';
 import { nameFields, placeFields, type NameFields, type PlaceFields } from '../../domain/matching/fields.ts';
 import type { IdentifierCategory } from '../../domain/matching/identifiers.ts';
@@ -19,16 +19,17 @@ import type { Confidence, DataFilter, PersonEnrichRequest } from '../../schemas/
 export type EvidenceCategory = IdentifierCategory | 'name_address';
 
 /**
- * One identifier of the query and the lookup keys it may be stored under (an email: both hashes); or, for a
+ * One identifier of the query and the exact keys it may be stored under (an email: both hashes); or, for a
  * reference to the account's own records (category `record`), the persons it names already. A name with an
- * address is no exact key: its keys are blocking keys, which find candidates, and `nameAddress` holds the
- * reduced fields the matcher compares with each candidate's (domain/matching/).
+ * address has exact keys too, which the account's records and consents are matched by; person.enrich finds
+ * persons by its blocking keys instead, and compares `nameAddress`, its reduced fields, with each candidate's
+ * (docs/matching.md).
  */
 export type Evidence = {
   category: EvidenceCategory;
   keys: IdentifierKey[];
   personIds?: string[];
-  nameAddress?: { name: NameFields; place: PlaceFields };
+  nameAddress?: { name: NameFields; place: PlaceFields; blockingKeys: IdentifierKey[] };
 };
 
 /** The account's own names for a person: resolved through its identity records and person ids. */
@@ -58,14 +59,16 @@ export function evidenceOf(query: MultiFieldQuery): Evidence[] {
   const nonid = query.li_nonid ? normaliseLiNonid(query.li_nonid) : undefined;
   if (nonid) add('li_nonid', [{ kind: 'li_nonid', value: nonid }]);
   if (query.name && usableName(query.name)) {
+    const names = nameForms(query.name);
     const name = nameFields(query.name);
     if (name && query.location && usableLocation(query.location)) {
       const place = placeFields(query.location);
-      const keys = queryBlockingKeys(name, place).map((value): IdentifierKey => ({ kind: 'match_block', value }));
-      if (keys.length > 0) evidence.push({ category: 'name_address', keys, nameAddress: { name, place } });
+      const keys = nameAddressKeys(names, addressForms(query.location)).map((value): IdentifierKey => ({ kind: 'name_address', value }));
+      const blockingKeys = queryBlockingKeys(name, place).map((value): IdentifierKey => ({ kind: 'match_block', value }));
+      evidence.push({ category: 'name_address', keys, nameAddress: { name, place, blockingKeys } });
     }
     if (query.placekey?.trim()) {
-      add('name_placekey', namePlacekeyKeys(nameForms(query.name), query.placekey).map((value) => ({ kind: 'name_placekey', value })));
+      add('name_placekey', namePlacekeyKeys(names, query.placekey).map((value) => ({ kind: 'name_placekey', value })));
     }
   }
   return evidence;

@@ -1,5 +1,6 @@
 import type { IdentityStore, PersonStore, StoredPerson } from '../../adapters/db/port.ts';
 import type { PersonIdCodec } from '../../adapters/identity/person-ids.ts';
+import type { IdentifierKey } from '../../adapters/persons/normalise.ts';
 import { keyId } from '../../adapters/persons/store.ts';
 import { rankCandidates } from '../../domain/matching/candidates.ts';
 import { qualifying } from '../../domain/matching/confidence.ts';
@@ -39,12 +40,16 @@ export type FoundPerson = { person: StoredPerson; match: PersonMatch; model: Mat
  */
 export async function matchPerson(matching: Matching, query: MatchQuery): Promise<FoundPerson | undefined> {
   const evidence = [...query.evidence, ...(await referenceEvidence(matching, query.accountId, query.references))];
-  const named = await matching.persons.personsByKeys(lookupKeys(evidence), PERSONS_PER_KEY);
-  const found = (item: Evidence) => item.keys.map((key) => named.get(keyId(key)) ?? []);
-  const holders = new Map(evidence.map((item) => [item, new Set(item.personIds ?? found(item).flat())]));
   const blocked = evidence.find((item) => item.nameAddress);
+  // A name with an address finds candidates by its blocking keys, and by its exact keys where persons were
+  // imported before blocking keys were (docs/matching.md).
+  const blockingKeys = blocked?.nameAddress?.blockingKeys ?? [];
+  const named = await matching.persons.personsByKeys([...lookupKeys(evidence), ...blockingKeys], PERSONS_PER_KEY);
+  const found = (keys: IdentifierKey[]) => keys.map((key) => named.get(keyId(key)) ?? []);
+  const holders = new Map(evidence.map((item) => [item, new Set(item.personIds ?? found(item.keys).flat())]));
   const identified = evidence.filter((item) => !item.nameAddress).flatMap((item) => [...holders.get(item)!]);
-  const ids = [...new Set([...identified, ...(blocked ? rankCandidates(found(blocked)) : [])])].slice(0, CANDIDATES_WEIGHED);
+  const candidates = blocked ? rankCandidates(found([...blocked.keys, ...blockingKeys])) : [];
+  const ids = [...new Set([...identified, ...candidates])].slice(0, CANDIDATES_WEIGHED);
 
   const documents = new Map<string, StoredPerson>();
   if (blocked) for (const person of await matching.persons.byIds(ids)) documents.set(person.id, person);
