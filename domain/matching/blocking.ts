@@ -23,12 +23,9 @@ const longest = (words: string[]) => words.reduce((top, word) => (word.length > 
 /** The sounds a family name is indexed by: of the whole (joined: `delittle`), and of its longest word. */
 const familySounds = (name: NameFields) => [soundOf(name.family.join('')), soundOf(longest(name.family))];
 
-/** The sounds a query's name looks up: of each part and each word, wherever it was written. */
-const querySounds = (name: NameFields) => [
-  ...familySounds(name),
-  soundOf(name.given.join('')),
-  ...[...name.given, ...name.family].map(soundOf),
-];
+/** The sounds a query's name looks up: of each part and each word of each reading, wherever it was written. */
+const querySounds = (names: NameFields[]) =>
+  names.flatMap((name) => [...familySounds(name), soundOf(name.given.join('')), ...[...name.given, ...name.family].map(soundOf)]);
 
 function keysOf(sounds: string[], place: PlaceFields): string[] {
   const keys: string[] = [];
@@ -52,5 +49,5 @@ const unique = (keys: string[]) => [...new Set(keys)];
 export const personBlockingKeys = (names: NameFields[], places: PlaceFields[]): string[] =>
   unique(places.flatMap((place) => keysOf(names.flatMap(familySounds), place)));
 
-/** The blocking keys a query looks up. */
-export const queryBlockingKeys = (name: NameFields, place: PlaceFields): string[] => unique(keysOf(querySounds(name), place));
+/** The blocking keys a query looks up: its name read every way it may be (./fields.ts nameReadings). */
+export const queryBlockingKeys = (names: NameFields[], place: PlaceFields): string[] => unique(keysOf(querySounds(names), place));

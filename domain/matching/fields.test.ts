@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nameFields, personFields, placeFields } from './fields.ts';
+import { nameFields, nameReadings, personFields, placeFields } from './fields.ts';
 
 describe('nameFields', () => {
   it('takes given and family as written, else the full name with its last word the family name', () => {
@@ -7,6 +7,18 @@ describe('nameFields', () => {
     expect(nameFields({ full: 'Dr. Mary Ann De-Little Jr.' })).toEqual({ given: ['mary', 'ann', 'de'], family: ['little'] });
     expect(nameFields({ full: 'Cher' })).toEqual({ given: [], family: ['cher'] });
     expect(nameFields({ full: '  ' })).toBeUndefined();
+  });
+});
+
+describe('nameReadings', () => {
+  it('reads a full name of three words or more also as one given name and the family name in the rest', () => {
+    expect(nameReadings({ full: 'Levi Erdm an' })).toEqual([
+      { given: ['levi', 'erdm'], family: ['an'] },
+      { given: ['levi'], family: ['erdm', 'an'] },
+    ]);
+    expect(nameReadings({ full: 'Ada Lovelace' })).toEqual([{ given: ['ada'], family: ['lovelace'] }]);
+    expect(nameReadings({ given: 'Mary Ann', family: 'Smith' })).toEqual([{ given: ['mary', 'ann'], family: ['smith'] }]);
+    expect(nameReadings({ full: '' })).toEqual([]);
   });
 });
 

@@ -35,6 +35,18 @@ export function nameFields(name: NameInput): NameFields | undefined {
   return full.length === 1 ? { given: [], family: full } : { given: full.slice(0, -1), family: full.slice(-1) };
 }
 
+/**
+ * The ways a name may be read: as nameFields reads it, and a full name of three words or more also as the
+ * first word given and the rest the family name (`Levi Erdm an`, `Maria de la Cruz`).
+ */
+export function nameReadings(name: NameInput): NameFields[] {
+  const reading = nameFields(name);
+  if (!reading) return [];
+  const words = [...reading.given, ...reading.family];
+  const fromFull = !(nameWords(name.given).length > 0 && nameWords(name.family).length > 0);
+  return fromFull && words.length >= 3 ? [reading, { given: words.slice(0, 1), family: words.slice(1) }] : [reading];
+}
+
 /** A house number: digits, perhaps with one letter (`12`, `12a`); `5th` names a street. */
 const isNumber = (word: string) => /^\d+[a-z]?$/.test(word);
 
@@ -64,9 +76,7 @@ export type PersonNamesAndPlaces = {
 
 /** A stored person's names (its structured name, and its full name when that differs) and addresses. */
 export function personFields(person: PersonNamesAndPlaces): { names: NameFields[]; places: PlaceFields[] } {
-  const names = [nameFields(person.details?.name ?? {}), nameFields({ full: person.fullName })].filter(
-    (name): name is NameFields => name !== undefined,
-  );
+  const names = [...nameReadings(person.details?.name ?? {}), ...nameReadings({ full: person.fullName })];
   const distinct = names.filter((name, index) => names.findIndex((other) => sameName(other, name)) === index);
   return { names: distinct, places: (person.details?.locations ?? []).map(placeFields) };
 }

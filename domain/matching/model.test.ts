@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { nameFields, placeFields, personFields } from './fields.ts';
+import { nameFields, nameReadings, placeFields, personFields } from './fields.ts';
 import { DEFAULT_MODEL, levelWeight, matchProbabilities, nameAddressScore, priorWeight } from './model.ts';
 
 const home = { addressLine1: '12 North Main Street', city: 'Portland', region: 'Oregon', regionCode: 'OR', postalCode: '97209' };
 const ada = personFields({ details: { name: { given: 'Ada', family: 'Lovelace' }, locations: [home] } });
 const query = (name: Parameters<typeof nameFields>[0], place: Parameters<typeof placeFields>[0] = home) => ({
-  name: nameFields(name)!,
+  names: nameReadings(name),
   place: placeFields(place),
 });
 /** The candidate's match weight on its name and address alone: the prior and their weight. */

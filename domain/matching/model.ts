@@ -164,15 +164,16 @@ const best = <T extends { weight: number }>(scores: T[]): T | undefined =>
 
 /**
  * How well a candidate (its names and addresses, any of which may be the one meant) matches the query's name
- * and address: the best of its names plus the best of its addresses, an address capped as above. Undefined
+ * (each way it may be read) and address: the best pair of names plus the best of its addresses, an address
+ * capped as above. Undefined
  * when the candidate has no name or no address to compare: no evidence either way.
  */
 export function nameAddressScore(
   model: MatchModel,
-  query: { name: NameFields; place: PlaceFields },
+  query: { names: NameFields[]; place: PlaceFields },
   candidate: { names: NameFields[]; places: PlaceFields[] },
 ): NameAddressScore | undefined {
-  const name = best(candidate.names.map((names) => scoreName(model, query.name, names)));
+  const name = best(query.names.flatMap((asked) => candidate.names.map((names) => scoreName(model, asked, names))));
   const place = best(candidate.places.map((place) => scorePlace(model, query.place, place)));
   if (!name || !place) return undefined;
   const capped = Math.max(0, place.weight - Math.log2(model.persons / HOUSEHOLD));

@@ -23,12 +23,16 @@ describe.each(MODES)('logs hold no secrets and no contact data (%s)', (mode) => 
     await loadPersons(kith, [ada]);
     const sentEmails: [string, string] = [ada.details.emails[0]!.value, `log-check-${randomUUID()}@example.org`];
     const sentPhones: [string, string] = [ada.details.phones[0]!.value, uniquePhone()];
+    // A name and an address travel reduced on the bus (docs/decisions.md): never into the logs either.
+    const sentName = `Quillon${randomUUID().slice(0, 8)}`;
+    const sentStreet = `${randomUUID().slice(0, 8)} Wisteria Lane`;
     const receiver = await startWebhookReceiver();
     const call = (operation: string, body: unknown) => kith.client.v3(operation, body, { key });
     try {
       await call('person.enrich', { email: sentEmails[0], phone: sentPhones[1] });
       await call('person.enrich', { emails: [sentEmails[1]], webhookUrl: receiver.url });
       await call('person.enrich', { emails: [sentEmails[1], 'not-an-email'] });
+      await call('person.enrich', { name: { given: 'Ada', family: sentName }, location: { addressLine1: sentStreet, postalCode: '97209' } });
       await call('identity.map', { recordId: 'r1', email: sentEmails[1], phones: [sentPhones[0]], tags: [{ key: 'k', value: 'v' }] });
       await call('identity.resolve', { email: sentEmails[0] });
       await call('tags.get', { recordId: 'r1' });
@@ -53,6 +57,7 @@ describe.each(MODES)('logs hold no secrets and no contact data (%s)', (mode) => 
     expect(logs.length).toBeGreaterThan(10);
     // Phones as sent and as E.164 digits (how a normaliser would write them out).
     const forbidden = [key, kith.adminToken, ...sentEmails, ...sentPhones, ...sentPhones.map((phone) => phone.replace(/\D/g, ''))];
+    forbidden.push(sentName, sentName.toLowerCase(), sentStreet, sentStreet.toLowerCase().split(' ')[0]!);
     for (const line of logs) {
       for (const secret of forbidden) expect(line.includes(secret), `${secret} in ${line}`).toBe(false);
     }

@@ -40,6 +40,7 @@ describe.each(MODES)('person.enrich by name and address despite errors (%s)', (m
     ['an OCR error', { given: 'Katherine', family: 'De Litt1e' }, {}],
     ['given and family swapped', { given: 'De Little', family: 'Katherine' }, {}],
     ['the family name joined', { full: 'Katherine Delittle' }, {}],
+    ['the family name split where it is not', { full: 'Katherine De Lit tle' }, {}],
     ['a nickname', { given: 'Kate', family: 'De Little' }, {}],
     ['an initial', { given: 'K', family: 'De Little' }, {}],
     ['the street abbreviated', { full: 'Katherine De Little' }, { addressLine1: `${number} ${street} Rd` }],

@@ -1,6 +1,6 @@
 import { addressForms, nameAddressKeys, nameForms, namePlacekeyKeys } from '../../adapters/persons/name-address.ts';
 import { queryBlockingKeys } from '../../domain/matching/blocking.ts';
-import { nameFields, placeFields, type NameFields, type PlaceFields } from '../../domain/matching/fields.ts';
+import { nameReadings, placeFields, type NameFields, type PlaceFields } from '../../domain/matching/fields.ts';
 import type { IdentifierCategory } from '../../domain/matching/identifiers.ts';
 import {
   emailKeys,
@@ -29,7 +29,7 @@ export type Evidence = {
   category: EvidenceCategory;
   keys: IdentifierKey[];
   personIds?: string[];
-  nameAddress?: { name: NameFields; place: PlaceFields; blockingKeys: IdentifierKey[] };
+  nameAddress?: { names: NameFields[]; place: PlaceFields; blockingKeys: IdentifierKey[] };
 };
 
 /** The account's own names for a person: resolved through its identity records and person ids. */
@@ -59,16 +59,16 @@ export function evidenceOf(query: MultiFieldQuery): Evidence[] {
   const nonid = query.li_nonid ? normaliseLiNonid(query.li_nonid) : undefined;
   if (nonid) add('li_nonid', [{ kind: 'li_nonid', value: nonid }]);
   if (query.name && usableName(query.name)) {
-    const names = nameForms(query.name);
-    const name = nameFields(query.name);
-    if (name && query.location && usableLocation(query.location)) {
+    const forms = nameForms(query.name);
+    const names = nameReadings(query.name);
+    if (names.length > 0 && query.location && usableLocation(query.location)) {
       const place = placeFields(query.location);
-      const keys = nameAddressKeys(names, addressForms(query.location)).map((value): IdentifierKey => ({ kind: 'name_address', value }));
-      const blockingKeys = queryBlockingKeys(name, place).map((value): IdentifierKey => ({ kind: 'match_block', value }));
-      evidence.push({ category: 'name_address', keys, nameAddress: { name, place, blockingKeys } });
+      const keys = nameAddressKeys(forms, addressForms(query.location)).map((value): IdentifierKey => ({ kind: 'name_address', value }));
+      const blockingKeys = queryBlockingKeys(names, place).map((value): IdentifierKey => ({ kind: 'match_block', value }));
+      evidence.push({ category: 'name_address', keys, nameAddress: { names, place, blockingKeys } });
     }
     if (query.placekey?.trim()) {
-      add('name_placekey', namePlacekeyKeys(names, query.placekey).map((value) => ({ kind: 'name_placekey', value })));
+      add('name_placekey', namePlacekeyKeys(forms, query.placekey).map((value) => ({ kind: 'name_placekey', value })));
     }
   }
   return evidence;

@@ -37,7 +37,7 @@ describe('rankPersons, with the default model and levels (docs/matching.md)', ()
   it('combines an email with a name and address: the email wins over a household member the address names', () => {
     const home = { addressLine1: '12 Main St', city: 'Portland', region: 'OR', postalCode: '97209' };
     const person = (given: string) => ({ details: { name: { given, family: 'Lovelace' }, locations: [home] } });
-    const nameAddress = { name: nameFields({ given: 'Grace', family: 'Lovelace' })!, place: placeFields(home), blockingKeys: [] };
+    const nameAddress = { names: [nameFields({ given: 'Grace', family: 'Lovelace' })!], place: placeFields(home), blockingKeys: [] };
     const evidence: Evidence[] = [email('e'), { category: 'name_address', keys: [], nameAddress }];
     const documents = new Map([['ada', person('Ada')], ['grace', person('Grace')]]);
     expect(answers(evidence, { e: ['ada'] }, documents).HIGH).toEqual(['ada']);
