@@ -4,13 +4,21 @@ import type { ScenarioContext } from './scenarios.ts';
 
 /**
  * Generated persons of the person.enrich scenarios: made and imported once, then reused by every run. The
- * database's suffix goes up whenever the generator's output changes, so that an older dataset is not reused.
+ * database's suffix goes up whenever the generator's output or the keys the import writes change, so that an
+ * older dataset is not reused (3: blocking keys).
  */
-export const BENCH_PERSONS: BenchDataset = { kind: 'persons', count: 1_000_000, seed: 11, database: 'kith_bench_persons_2' };
+export const BENCH_PERSONS: BenchDataset = { kind: 'persons', count: 1_000_000, seed: 11, database: 'kith_bench_persons_3' };
 
 /** The personal emails of the first `count` generated persons: those the load looks up. */
 export const benchPersonEmails = (count: number): string[] =>
   [...generatePersons({ count, seed: BENCH_PERSONS.seed })].map((person) => person.details.emails[0]!.value.trim());
+
+/** The names and home addresses of the first `count` generated persons, as a caller would send them. */
+export const benchPersonNamesAndAddresses = (count: number) =>
+  [...generatePersons({ count, seed: BENCH_PERSONS.seed })].map((person) => {
+    const { addressLine1, city, region, postalCode } = person.details.locations[0]!;
+    return { name: { full: person.fullName }, location: { addressLine1, city, region, postalCode } };
+  });
 
 /** The database of the generated persons (see prepareDataDatabase); its DATABASE_URL. */
 export const preparePersonDatabase = (serverUrl: string, progress: (line: string) => void) => prepareDataDatabase(BENCH_PERSONS, serverUrl, progress);

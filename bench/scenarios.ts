@@ -3,7 +3,7 @@ import type { CompanyRecord } from '../schemas/data/company-record.ts';
 import type { BenchAccount } from './account.ts';
 import type { BenchMode } from './kith-processes.ts';
 import { BENCH_RECORD_ID, createBenchRecord } from './identity-records.ts';
-import { benchPersonEmails, EMBEDDED_PERSONS, loadEmbeddedPersons, preparePersonDatabase } from './person-data.ts';
+import { benchPersonEmails, benchPersonNamesAndAddresses, EMBEDDED_PERSONS, loadEmbeddedPersons, preparePersonDatabase } from './person-data.ts';
 import { benchCompanies, prepareCompanyDatabase } from './company-data.ts';
 import { loadUsageEvents } from './usage-load.ts';
 import { startWebhookSink, webhookUrlFor } from './webhook-sink.ts';
@@ -163,6 +163,16 @@ export const scenarios: Readonly<Record<string, Scenario>> = {
     body: { email: benchPersonEmails(1)[0] },
     bodies: () => benchPersonEmails(EMBEDDED_PERSONS).map((email) => ({ email })),
     setup: loadEmbeddedPersons,
+  },
+  'person-enrich-1m-name-address': {
+    name: 'person-enrich-1m-name-address',
+    summary:
+      'POST /v3/person.enrich {"name": {"full"}, "location": {...}} of one of 1,000,000 generated persons in PostgreSQL: blocking keys, candidates compared field by field',
+    modes: ['distributed'],
+    operation: 'person.enrich',
+    body: benchPersonNamesAndAddresses(1)[0],
+    bodies: () => benchPersonNamesAndAddresses(DISTINCT_LOOKUPS),
+    prepare: async (services, progress) => ({ DATABASE_URL: await preparePersonDatabase(services.DATABASE_URL!, progress) }),
   },
   'person-bulk-enrich-1m': personEnrich(
     'person-bulk-enrich-1m',
