@@ -36,22 +36,27 @@ export type TrainingResult = { version: string | undefined; persons: number };
  * newest version; with too few persons to learn from, stores nothing and the model in use stays. The same
  * persons and seed give the same model.
  */
-export async function trainMatchModel(db: SqlClient, options: { seed?: number; progress?: (persons: number) => void } = {}): Promise<TrainingResult> {
+export async function trainMatchModel(
+  db: SqlClient,
+  options: { seed?: number; progress?: (persons: number) => void; batchSize?: number } = {},
+): Promise<TrainingResult> {
   const trainer = modelTrainer(DEFAULT_MODEL, { random: seededRandom(options.seed ?? 1) });
+  const batchSize = options.batchSize ?? TRAINING_BATCH;
   for (let after = '0'; ; ) {
-    const rows = await db.query<{ id: string; full_name: string | null; name: object | null; locations: object[] | null }>(
-      `SELECT id::text AS id, document->>'fullName' AS full_name, document->'details'->'name' AS name,
+    // Ordered by the column, not by its text (`person_id`): in id order, the primary key reads each batch.
+    const rows = await db.query<{ person_id: string; full_name: string | null; name: object | null; locations: object[] | null }>(
+      `SELECT id::text AS person_id, document->>'fullName' AS full_name, document->'details'->'name' AS name,
               document->'details'->'locations' AS locations
          FROM persons WHERE id > $1 ORDER BY id LIMIT $2`,
-      [after, TRAINING_BATCH],
+      [after, batchSize],
     );
     for (const row of rows) {
       const locations = Array.isArray(row.locations) ? row.locations : [];
       trainer.add(personFields({ fullName: row.full_name, details: { name: row.name, locations } }));
     }
     options.progress?.(trainer.persons);
-    if (rows.length < TRAINING_BATCH) break;
-    after = rows.at(-1)!.id;
+    if (rows.length < batchSize) break;
+    after = rows.at(-1)!.person_id;
   }
   const model = trainer.model('pending');
   if (!model) return { version: undefined, persons: trainer.persons };

@@ -28,10 +28,12 @@ describe.each(implementations)('match model training ($name)', (implementation) 
   it('trains on every person, with progress, and stores the model as the newest version', async () => {
     await importPersons(subject.writer, lines(1500, 6));
     const progress: number[] = [];
-    const trained = await trainMatchModel(subject.db, { progress: (persons) => progress.push(persons) });
+    // Batches of 70: ids 1 to 2,499 read in order of the number, each once (as text, '100' comes before '99').
+    const trained = await trainMatchModel(subject.db, { progress: (persons) => progress.push(persons), batchSize: 70 });
     const persons = LEAST_PERSONS_TO_TRAIN - 1 + 1500;
     expect(trained).toEqual({ version: expect.stringMatching(/^trained-\d+$/), persons });
     expect(progress.at(-1)).toBe(persons);
+    expect(progress).toHaveLength(Math.ceil(persons / 70));
     const store = matchModelStore(subject.db);
     expect(await store.latestVersion()).toBe(trained.version);
     const model = (await store.load(trained.version!))!;
