@@ -1,4 +1,5 @@
 import { hash } from 'node:crypto';
+import type { NameInput, PlaceInput as AddressInput } from '../../domain/matching/fields.ts';
 import { plainWords, postalCode, streetWords } from '../../domain/matching/text.ts';
 
 /**
@@ -12,14 +13,6 @@ import { plainWords, postalCode, streetWords } from '../../domain/matching/text.
  * (docs/matching.md); the exact key is what the account's own records and consents are matched by, which must
  * never take one person for another (docs/decisions.md, "Consent and records are matched exactly").
  */
-export type NameInput = { full?: string | null; given?: string | null; family?: string | null };
-export type AddressInput = {
-  addressLine1?: string | null;
-  city?: string | null;
-  region?: string | null;
-  regionCode?: string | null;
-  postalCode?: string | null;
-};
 
 const street = (line: string) => streetWords(line).join(' ');
 
