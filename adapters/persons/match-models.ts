@@ -10,6 +10,12 @@ const KEPT_VERSIONS = 5;
 /** Persons read per statement while training. */
 const TRAINING_BATCH = 5000;
 
+/**
+ * Persons trained on at most: every n-th by id beyond it. Term frequencies from this many are as good for the
+ * names that matter (the common ones), and a million persons train in a fifth of the time.
+ */
+const TRAINING_SAMPLE = 200_000;
+
 const versionName = (version: string) => `trained-${version}`;
 
 /** The trained match models (migration 021). */
@@ -32,23 +38,25 @@ export function matchModelStore(db: SqlClient): MatchModelStore {
 export type TrainingResult = { version: string | undefined; persons: number };
 
 /**
- * Trains a match model on every person in the database (domain/matching/train.ts) and stores it as the
- * newest version; with too few persons to learn from, stores nothing and the model in use stays. The same
- * persons and seed give the same model.
+ * Trains a match model on the persons in the database (domain/matching/train.ts), every one of them up to
+ * `sampleSize` and every n-th by id beyond, and stores it as the newest version; with too few persons to learn
+ * from, stores nothing and the model in use stays. The same persons and seed give the same model.
  */
 export async function trainMatchModel(
   db: SqlClient,
-  options: { seed?: number; progress?: (persons: number) => void; batchSize?: number } = {},
+  options: { seed?: number; progress?: (persons: number) => void; batchSize?: number; sampleSize?: number } = {},
 ): Promise<TrainingResult> {
   const trainer = modelTrainer(DEFAULT_MODEL, { random: seededRandom(options.seed ?? 1) });
   const batchSize = options.batchSize ?? TRAINING_BATCH;
+  const [{ persons }] = (await db.query<{ persons: number }>('SELECT count(*)::int AS persons FROM persons')) as [{ persons: number }];
+  const stride = Math.max(1, Math.ceil(persons / (options.sampleSize ?? TRAINING_SAMPLE)));
   for (let after = '0'; ; ) {
     // Ordered by the column, not by its text (`person_id`): in id order, the primary key reads each batch.
     const rows = await db.query<{ person_id: string; full_name: string | null; name: object | null; locations: object[] | null }>(
       `SELECT id::text AS person_id, document->>'fullName' AS full_name, document->'details'->'name' AS name,
               document->'details'->'locations' AS locations
-         FROM persons WHERE id > $1 ORDER BY id LIMIT $2`,
-      [after, batchSize],
+         FROM persons WHERE id > $1 AND id % $3 = 0 ORDER BY id LIMIT $2`,
+      [after, batchSize, stride],
     );
     for (const row of rows) {
       const locations = Array.isArray(row.locations) ? row.locations : [];
@@ -58,8 +66,8 @@ export async function trainMatchModel(
     if (rows.length < batchSize) break;
     after = rows.at(-1)!.person_id;
   }
-  const model = trainer.model('pending');
-  if (!model) return { version: undefined, persons: trainer.persons };
+  const model = trainer.model('pending', persons);
+  if (!model) return { version: undefined, persons };
   const { version: _pending, ...weights } = model;
   const [row] = await db.query<{ version: string }>('INSERT INTO match_models (persons, model) VALUES ($1, $2) RETURNING version::text AS version', [
     model.persons,

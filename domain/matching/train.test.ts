@@ -43,6 +43,14 @@ describe('modelTrainer', () => {
     expect(exactFamily('unheardof')).toBeCloseTo(Math.log2(DEFAULT_MODEL.levels.family.exact!.m * 5_000));
   });
 
+  it('scales the term counts of a sample up to all the persons', () => {
+    const trainer = modelTrainer(DEFAULT_MODEL, { random: seededRandom(7), pairs: 1_000 });
+    for (const person of persons(2_000)) trainer.add(person);
+    const model = trainer.model('sampled', 10_000)!;
+    expect(model.persons).toBe(10_000);
+    expect(model.frequencies?.family?.smith).toBe(5_000);
+  });
+
   it('is the same for the same seed and data', () => {
     expect(trained(2_000)).toEqual(trained(2_000));
   });

@@ -71,9 +71,13 @@ export function modelTrainer(base: MatchModel, options: TrainingOptions) {
       return persons;
     },
 
-    /** The trained model, or undefined with fewer than LEAST_PERSONS_TO_TRAIN persons. */
-    model(version: string): MatchModel | undefined {
+    /**
+     * The trained model, or undefined with fewer than LEAST_PERSONS_TO_TRAIN persons. When the persons added
+     * were a sample of `total`, the term counts are scaled up to it.
+     */
+    model(version: string, total = persons): MatchModel | undefined {
       if (persons < LEAST_PERSONS_TO_TRAIN) return undefined;
+      const scale = total / persons;
       const tallies = new Map<Field, Map<Level, number>>();
       for (let n = 0; n < pairs; n += 1) {
         const a = sample[Math.floor(options.random() * sample.length)]!;
@@ -99,10 +103,16 @@ export function modelTrainer(base: MatchModel, options: TrainingOptions) {
       const frequencies = Object.fromEntries(
         TERM_FIELDS.map((field) => [
           field,
-          Object.fromEntries([...counts[field]].filter(([, count]) => count > 1).sort((a, b) => b[1] - a[1]).slice(0, keptTerms)),
+          Object.fromEntries(
+            [...counts[field]]
+              .filter(([, count]) => count > 1)
+              .sort((a, b) => b[1] - a[1])
+              .slice(0, keptTerms)
+              .map(([value, count]) => [value, Math.round(count * scale)]),
+          ),
         ]),
       ) as MatchModel['frequencies'];
-      return { ...base, version, persons, levels, frequencies };
+      return { ...base, version, persons: total, levels, frequencies };
     },
   };
 }

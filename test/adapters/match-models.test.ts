@@ -54,4 +54,15 @@ describe.each(implementations)('match model training ($name)', (implementation) 
     expect(kept).toBe(5);
     expect(await store.load(first.version)).toBeUndefined();
   });
+
+  it('trains on every n-th person beyond the sample size, counting terms for all of them', async () => {
+    const progress: number[] = [];
+    const trained = await trainMatchModel(subject.db, { sampleSize: 1250, progress: (persons) => progress.push(persons) });
+    const persons = LEAST_PERSONS_TO_TRAIN - 1 + 1500;
+    expect(trained.persons).toBe(persons);
+    // Every second id of 1 to 2,499.
+    expect(progress.at(-1)).toBe(Math.floor(persons / 2));
+    const model = (await matchModelStore(subject.db).load(trained.version!))!;
+    expect(model.persons).toBe(persons);
+  });
 });
