@@ -11,10 +11,11 @@ const KEPT_VERSIONS = 5;
 const TRAINING_BATCH = 5000;
 
 /**
- * Persons trained on at most: every n-th by id beyond it. Term frequencies from this many are as good for the
- * names that matter (the common ones), and a million persons train in a fifth of the time.
+ * Persons trained on at most: every n-th by id beyond it. Term frequencies from this many still tell the common
+ * names (those that weaken an agreement: one person in 10,000 or more) from the rest, and training stays a small
+ * part of an import (docs/matching.md, "Training").
  */
-const TRAINING_SAMPLE = 200_000;
+const TRAINING_SAMPLE = 50_000;
 
 const versionName = (version: string) => `trained-${version}`;
 
