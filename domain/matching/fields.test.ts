@@ -11,11 +11,12 @@ describe('nameFields', () => {
 });
 
 describe('nameReadings', () => {
-  it('reads a full name of three words or more also as one given name and the family name in the rest', () => {
+  it('reads a full name of three words or more also split at every other word', () => {
     expect(nameReadings({ full: 'Levi Erdm an' })).toEqual([
       { given: ['levi', 'erdm'], family: ['an'] },
       { given: ['levi'], family: ['erdm', 'an'] },
     ]);
+    expect(nameReadings({ full: 'Ab igail Schwen nen' })).toContainEqual({ given: ['ab', 'igail'], family: ['schwen', 'nen'] });
     expect(nameReadings({ full: 'Ada Lovelace' })).toEqual([{ given: ['ada'], family: ['lovelace'] }]);
     expect(nameReadings({ given: 'Mary Ann', family: 'Smith' })).toEqual([{ given: ['mary', 'ann'], family: ['smith'] }]);
     expect(nameReadings({ full: '' })).toEqual([]);

@@ -35,16 +35,22 @@ export function nameFields(name: NameInput): NameFields | undefined {
   return full.length === 1 ? { given: [], family: full } : { given: full.slice(0, -1), family: full.slice(-1) };
 }
 
+/** Words of a full name beyond which no more ways of splitting it are tried. */
+const MOST_SPLIT_WORDS = 6;
+
 /**
- * The ways a name may be read: as nameFields reads it, and a full name of three words or more also as the
- * first word given and the rest the family name (`Levi Erdm an`, `Maria de la Cruz`).
+ * The ways a name may be read: as nameFields reads it, and a full name of three words or more also split
+ * between given and family names at every other word (`Levi Erdm an`, `Ab igail Schwen nen`, `Maria de la
+ * Cruz`).
  */
 export function nameReadings(name: NameInput): NameFields[] {
   const reading = nameFields(name);
   if (!reading) return [];
   const words = [...reading.given, ...reading.family];
   const fromFull = !(nameWords(name.given).length > 0 && nameWords(name.family).length > 0);
-  return fromFull && words.length >= 3 ? [reading, { given: words.slice(0, 1), family: words.slice(1) }] : [reading];
+  if (!fromFull || words.length < 3 || words.length > MOST_SPLIT_WORDS) return [reading];
+  const others = Array.from({ length: words.length - 2 }, (_, at) => ({ given: words.slice(0, at + 1), family: words.slice(at + 1) }));
+  return [reading, ...others];
 }
 
 /** A house number: digits, perhaps with one letter (`12`, `12a`); `5th` names a street. */
@@ -76,7 +82,10 @@ export type PersonNamesAndPlaces = {
 
 /** A stored person's names (its structured name, and its full name when that differs) and addresses. */
 export function personFields(person: PersonNamesAndPlaces): { names: NameFields[]; places: PlaceFields[] } {
-  const names = [...nameReadings(person.details?.name ?? {}), ...nameReadings({ full: person.fullName })];
+  // A record's names are as its provider wrote them: read one way (a query's may be split anywhere).
+  const names = [nameFields(person.details?.name ?? {}), nameFields({ full: person.fullName })].filter(
+    (name): name is NameFields => name !== undefined,
+  );
   const distinct = names.filter((name, index) => names.findIndex((other) => sameName(other, name)) === index);
   return { names: distinct, places: (person.details?.locations ?? []).map(placeFields) };
 }
