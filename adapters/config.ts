@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { z } from 'zod';
+import type { MatchTraining } from './db/port.ts';
 
 /**
  * The one place that reads process.env. Every variable is documented in the README's configuration table;
@@ -81,7 +82,7 @@ export type ServerConfig = {
   rateLimitWindowSeconds: number;
   demo: boolean;
   /** Whether an import of persons trains the match model at its end, or only `kith matching train` does. */
-  matchTraining: 'after-import' | 'manual';
+  matchTraining: MatchTraining;
   kafkaBrokers: string[] | undefined;
   roles: string[];
   instanceId: string | undefined;

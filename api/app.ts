@@ -1,7 +1,7 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import type { Clock } from '../adapters/clock.ts';
 import type { BlobStore } from '../adapters/blobs/port.ts';
-import type { Stores } from '../adapters/db/port.ts';
+import type { MatchTraining, Stores } from '../adapters/db/port.ts';
 import type { AudienceCreateRequest } from '../schemas/v3/audience.ts';
 import type { Dispatcher } from '../adapters/dispatch/port.ts';
 import type { Logger } from '../adapters/logger.ts';
@@ -49,7 +49,7 @@ export type AppDeps = {
   ready: ReadinessCheck;
   adminToken: string;
   /** Whether an import of persons over the admin API trains the match model at its end. */
-  matchTraining: 'after-import' | 'manual';
+  matchTraining: MatchTraining;
   /** The public base address (console login links), when configured. */
   publicUrl: string | undefined;
   limits: {

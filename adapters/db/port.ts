@@ -144,6 +144,9 @@ export interface PersonStore {
   trainMatchModel(options?: { progress?: (persons: number) => void }): Promise<TrainingResult>;
 }
 
+/** When the match model is trained: at the end of every import of persons, or only when asked. */
+export type MatchTraining = 'after-import' | 'manual';
+
 /** The trained match models: which is the newest, and one version's weights. */
 export interface MatchModelStore {
   latestVersion(): Promise<string | undefined>;

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { Hono } from 'hono';
-import type { CompanyStore, PersonStore } from '../../adapters/db/port.ts';
+import type { CompanyStore, MatchTraining, PersonStore } from '../../adapters/db/port.ts';
 import type { ApiEnv } from '../env.ts';
 import { ApiError } from '../errors.ts';
 
@@ -16,7 +16,7 @@ type Importer = Pick<PersonStore | CompanyStore, 'import'>;
  * JSON body parser. An import of persons then trains the match model (`matchModel` in the answer), unless
  * training is manual: `POST /admin/matching/train` trains it then (docs/matching.md, "Training").
  */
-export function adminDataRoutes(options: { persons: PersonStore; companies: CompanyStore; matchTraining: 'after-import' | 'manual' }) {
+export function adminDataRoutes(options: { persons: PersonStore; companies: CompanyStore; matchTraining: MatchTraining }) {
   const app = new Hono<ApiEnv>();
   const importRoute = (path: string, kind: string, store: Importer, after: () => Promise<object> = async () => ({})) =>
     app.post(path, async (c) => {

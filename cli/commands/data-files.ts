@@ -7,6 +7,7 @@ import { SingleBar } from 'cli-progress';
 import { loadServerConfig } from '../../adapters/config.ts';
 import { migrate } from '../../adapters/db/migrate.ts';
 import { openDatabase } from '../../adapters/db/open.ts';
+import type { MatchTraining } from '../../adapters/db/port.ts';
 import type { SqlClient } from '../../adapters/db/sql-client.ts';
 import type { BatchWriter, ImportOptions, ImportSummary } from '../../adapters/ndjson/import.ts';
 import { CliError } from '../admin-client.ts';
@@ -55,7 +56,7 @@ function describe(noun: string, summary: ImportSummary): string {
  * The database the data commands work on, migrated: PostgreSQL when DATABASE_URL is set, else the embedded one,
  * refused while a server has it open.
  */
-export async function openDataDatabase(): Promise<{ db: SqlClient; databaseUrl: string | undefined; matchTraining: 'after-import' | 'manual' }> {
+export async function openDataDatabase(): Promise<{ db: SqlClient; databaseUrl: string | undefined; matchTraining: MatchTraining }> {
   const config = loadServerConfig();
   if (!config.databaseUrl) refuseEmbeddedInUse(config.dataDir);
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 2 });
@@ -77,7 +78,7 @@ export type ImportKind<Row> = {
   copyWriter(databaseUrl: string, options: { importBytes: number }): Promise<BatchWriter<Row>>;
   run(writer: BatchWriter<Row>, input: Readable, options: ImportOptions): Promise<ImportSummary>;
   /** What follows a successful import, on the same database (persons: training the match model). */
-  after?(db: SqlClient, settings: { matchTraining: 'after-import' | 'manual' }): Promise<void>;
+  after?(db: SqlClient, settings: { matchTraining: MatchTraining }): Promise<void>;
 };
 
 /**

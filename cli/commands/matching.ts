@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import type { MatchTraining } from '../../adapters/db/port.ts';
 import type { SqlClient } from '../../adapters/db/sql-client.ts';
 import { trainMatchModel, type TrainingResult } from '../../adapters/persons/match-models.ts';
 import { positiveInteger } from '../options.ts';
@@ -25,7 +26,7 @@ async function trainWithProgress(db: SqlClient, seed: number): Promise<TrainingR
 }
 
 /** After `kith import persons`: trains unless KITH_MATCH_TRAINING is manual. */
-export async function trainAfterImport(db: SqlClient, settings: { matchTraining: 'after-import' | 'manual' }): Promise<void> {
+export async function trainAfterImport(db: SqlClient, settings: { matchTraining: MatchTraining }): Promise<void> {
   if (settings.matchTraining === 'after-import') await trainWithProgress(db, 1);
 }
 
