@@ -52,10 +52,11 @@ export async function trainMatchModel(
   const [{ persons }] = (await db.query<{ persons: number }>('SELECT count(*)::int AS persons FROM persons')) as [{ persons: number }];
   const stride = Math.max(1, Math.ceil(persons / (options.sampleSize ?? TRAINING_SAMPLE)));
   for (let after = '0'; ; ) {
-    // Ordered by the column, not by its text (`person_id`): in id order, the primary key reads each batch.
+    // Ordered by the column, not by its text (`person_id`): in id order, the primary key reads each batch. A
+    // path is one parse of the json document, where `->` chained parses it again at each step.
     const rows = await db.query<{ person_id: string; full_name: string | null; name: object | null; locations: object[] | null }>(
-      `SELECT id::text AS person_id, document->>'fullName' AS full_name, document->'details'->'name' AS name,
-              document->'details'->'locations' AS locations
+      `SELECT id::text AS person_id, document->>'fullName' AS full_name, json_extract_path(document, 'details', 'name') AS name,
+              json_extract_path(document, 'details', 'locations') AS locations
          FROM persons WHERE id > $1 AND id % $3 = 0 ORDER BY id LIMIT $2`,
       [after, batchSize, stride],
     );
