@@ -58,14 +58,16 @@ export const DEFAULT_MODEL: MatchModel = {
   version: 'default-1',
   persons: 1_000_000,
   swapped: 0.05,
+  // A record holds few of a person's emails, phones and devices: one the query gives that it lacks is weak
+  // evidence against it (m 0.3: −0.5 bits). A reference of the account's own names its person surely.
   identifiers: {
-    email: { reliability: 0.99, m: 0.9 },
-    profile: { reliability: 0.99, m: 0.9 },
-    li_nonid: { reliability: 0.99, m: 0.9 },
-    maid: { reliability: 0.98, m: 0.8 },
-    phone: { reliability: 0.9, m: 0.8 },
-    name_placekey: { reliability: 0.9, m: 0.7 },
-    record: { reliability: 0.999, m: 0.99 },
+    email: { reliability: 0.99, m: 0.3 },
+    profile: { reliability: 0.99, m: 0.3 },
+    li_nonid: { reliability: 0.99, m: 0.3 },
+    maid: { reliability: 0.98, m: 0.3 },
+    phone: { reliability: 0.9, m: 0.3 },
+    name_placekey: { reliability: 0.9, m: 0.3 },
+    record: { reliability: 0.999, m: 0.9 },
   },
   levels: {
     given: {

@@ -8,9 +8,9 @@ describe('scorePerson', () => {
   it('adds the prior and each kind of evidence once: agreeing when the person holds any identifier of the kind', () => {
     const score = scorePerson(DEFAULT_MODEL, {
       identifiers: [
-        { category: 'email', holds: false },
-        { category: 'email', holds: true },
-        { category: 'phone', holds: false },
+        { category: 'email', holds: false, holders: 1 },
+        { category: 'email', holds: true, holders: 1 },
+        { category: 'phone', holds: false, holders: 1 },
       ],
     });
     expect(score.contributions).toEqual([
@@ -28,9 +28,14 @@ describe('scorePerson', () => {
   it('lifts the prior to the identifier’s reliability, however many persons there are', () => {
     for (const persons of [1_000, 1_000_000]) {
       const model = { ...DEFAULT_MODEL, persons };
-      const alone = scorePerson(model, { identifiers: [{ category: 'phone', holds: true }] }).weight;
+      const alone = scorePerson(model, { identifiers: [{ category: 'phone', holds: true, holders: 1 }] }).weight;
       expect(2 ** alone / (1 + 2 ** alone)).toBeCloseTo(DEFAULT_MODEL.identifiers.phone.reliability);
     }
+  });
+
+  it('weighs an identifier two persons hold a bit less for each', () => {
+    const shared = scorePerson(DEFAULT_MODEL, { identifiers: [{ category: 'phone', holds: true, holders: 2 }] }).weight;
+    expect(shared).toBeCloseTo(priorWeight(DEFAULT_MODEL) + bits('phone', true) - 1);
   });
 
   it('adds the name with the address as compared', () => {

@@ -5,7 +5,8 @@ import { identifierWeight, priorWeight, type MatchModel, type NameAddressScore }
  * One candidate's match weight from all the query's evidence, as one Fellegi–Sunter sum (./model.ts): the
  * prior, then for each kind of identifier the query gives, its agreement weight when the candidate's record
  * holds one of them and its disagreement weight when it holds none (./model.ts identifierWeight), then the name
- * with the address, compared field by field.
+ * with the address, compared field by field. An identifier several persons hold (a household's phone) is that
+ * much weaker evidence for each: its term frequency, as for a common name.
  */
 export type Contribution =
   | { evidence: IdentifierCategory; agrees: boolean; weight: number }
@@ -14,20 +15,21 @@ export type Contribution =
 export type PersonScore = { weight: number; prior: number; contributions: Contribution[] };
 
 export type PersonEvidence = {
-  /** Each identifier of the query, and whether the candidate's record holds it. */
-  identifiers: Array<{ category: IdentifierCategory; holds: boolean }>;
+  /** Each identifier of the query, whether the candidate's record holds it, and how many persons' records do. */
+  identifiers: Array<{ category: IdentifierCategory; holds: boolean; holders: number }>;
   /** The name with the address compared with the candidate's, when the query gives them and it has them. */
   nameAddress?: NameAddressScore;
 };
 
 export function scorePerson(model: MatchModel, evidence: PersonEvidence): PersonScore {
-  const held = new Map<IdentifierCategory, boolean>();
-  for (const { category, holds } of evidence.identifiers) held.set(category, (held.get(category) ?? false) || holds);
-  const contributions: Contribution[] = [...held].map(([category, agrees]) => ({
-    evidence: category,
-    agrees,
-    weight: identifierWeight(model, category, agrees),
-  }));
+  // For each kind, the strongest identifier the candidate holds; else the disagreement, once.
+  const strongest = new Map<IdentifierCategory, Contribution & { evidence: IdentifierCategory }>();
+  for (const { category, holds, holders } of evidence.identifiers) {
+    const weight = identifierWeight(model, category, holds) - (holds ? Math.log2(Math.max(1, holders)) : 0);
+    const current = strongest.get(category);
+    if (!current || (holds && (!current.agrees || weight > current.weight))) strongest.set(category, { evidence: category, agrees: holds, weight });
+  }
+  const contributions: Contribution[] = [...strongest.values()];
   if (evidence.nameAddress) contributions.push({ evidence: 'name_address', weight: evidence.nameAddress.weight, score: evidence.nameAddress });
   const prior = priorWeight(model);
   return { weight: prior + contributions.reduce((sum, item) => sum + item.weight, 0), prior, contributions };

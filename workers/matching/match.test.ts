@@ -30,6 +30,14 @@ describe('rankPersons, with the default model and levels (docs/matching.md)', ()
     expect(answers([phone('p')], { p: ['1', '2'] })).toEqual({ LOW: ['1', '2'], MED: [], HIGH: [], MAX: [] });
   });
 
+  it("still answers a phone's person at HIGH beside an email no record holds: records list few of a person's emails", () => {
+    expect(answers([phone('p'), email('unknown')], { p: ['1'] })).toEqual({ LOW: ['1'], MED: ['1'], HIGH: ['1'], MAX: [] });
+  });
+
+  it("answers the email's person at HIGH beside a phone two others share", () => {
+    expect(answers([email('e'), phone('p')], { e: ['x'], p: ['y', 'z'] })).toEqual({ LOW: ['x'], MED: ['x'], HIGH: ['x'], MAX: [] });
+  });
+
   it('takes the one of a shared phone that the email names, but not at MAX', () => {
     expect(answers([email('e'), phone('p')], { e: ['1'], p: ['1', '2'] })).toEqual({ LOW: ['1'], MED: ['1'], HIGH: ['1'], MAX: [] });
   });

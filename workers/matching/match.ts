@@ -28,7 +28,7 @@ export function rankPersons(
   const scored = candidates.ids.map((personId) => {
     const document = candidates.documents.get(personId);
     const score = scorePerson(model, {
-      identifiers: identifiers.map(({ category, holders }) => ({ category, holds: holders.has(personId) })),
+      identifiers: identifiers.map(({ category, holders }) => ({ category, holds: holders.has(personId), holders: holders.size })),
       nameAddress: nameAddress && document ? nameAddressScore(model, nameAddress, personFields(document)) : undefined,
     });
     return { personId, score, holdsAny: identifiers.some(({ holders }) => holders.has(personId)) };
