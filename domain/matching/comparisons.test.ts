@@ -30,6 +30,8 @@ describe('compareNamePart', () => {
     expect(given('tom', 'tim')).not.toBe('close');
     expect(given('john', 'joan')).toBe('similar');
     expect(given('ada', 'margaret')).toBe('different');
+    // Digits make no sound: these two sound alike to Double Metaphone, and are not alike.
+    expect(given('ada53377703e72f', 'ada229dbdc8f73f')).toBe('different');
   });
 
   it('knows nicknames and initials of given names only', () => {

@@ -14,6 +14,8 @@ export type Comparison = { field: Field; level: Level };
 const joined = (words: string[]) => words.join('');
 const shareWord = (a: string[], b: string[]) => a.some((word) => word.length > 1 && b.includes(word));
 const shortest = (a: string, b: string) => Math.min(a.length, b.length);
+/** Double Metaphone reads letters only: `ada53377` and `ada8e72` would sound alike. */
+const soundAlike = (a: string, b: string) => /^[a-z]+$/.test(a) && /^[a-z]+$/.test(b) && soundOf(a) === soundOf(b);
 
 /**
  * A name part: equal once spaces go (`De Little`, `Delittle`) is exact; a shared word (a middle name one side
@@ -33,7 +35,7 @@ export function compareNamePart(query: string[], candidate: string[], options: {
   }
   const score = similarity(a, b);
   const length = shortest(a, b);
-  if (score >= 0.92 || (length >= 5 && edits(a, b) <= 1) || (length >= 5 && soundOf(a) === soundOf(b))) return 'close';
+  if (score >= 0.92 || (length >= 5 && edits(a, b) <= 1) || (length >= 5 && soundAlike(a, b))) return 'close';
   return score >= 0.8 ? 'similar' : 'different';
 }
 
