@@ -1,5 +1,5 @@
 /** Candidates compared per query at most: those found by the most blocking keys first. */
-export const CANDIDATES_COMPARED = 50;
+const CANDIDATES_COMPARED = 50;
 
 /**
  * The candidates worth comparing, from the persons each blocking key found: the ones found by the most keys
