@@ -103,7 +103,8 @@ describe.each(PIPELINE_KINDS)('webhook delivery (%s)', (kind) => {
 
   it('refuses, at request time, a webhook URL it would never deliver to', async () => {
     const { key } = await account();
-    for (const url of ['ftp://example.com/hook', 'http://10.0.0.1/hook', 'http://169.254.169.254/latest', 'not a url']) {
+    const loopbackNames = ['http://localhost/hook', 'http://LOCALHOST./hook', 'http://hooks.localhost/', 'http://localhost.localdomain/'];
+    for (const url of ['ftp://example.com/hook', 'http://10.0.0.1/hook', 'http://169.254.169.254/latest', 'not a url', ...loopbackNames]) {
       const answer = await pipeline.call('test.lookup', { hit: true, webhookUrl: url }, key);
       expect(answer.status, url).toBe(400);
       expect(((await answer.json()) as { message: string }).message).toContain(`Invalid webhookUrl provided: '${url}'`);

@@ -281,13 +281,26 @@ describe('refusedUrl', () => {
   it.each([
     'https://example.com/hooks?requestId=1',
     'http://hooks.example.com:8080/a/b',
-    'http://localhost:3000/', // a name: judged when it is resolved, at delivery
+    'http://hooks.localhost.example.com/', // a name under a real domain: judged when it is resolved, at delivery
     'http://93.184.215.14/',
     'http://[2606:4700:4700::1111]/',
     'http://[::ffff:8.8.8.8]/',
     'http://[64:ff9b::808:808]/',
   ])('lets %s be attempted', (url) => {
     expect(refusedUrl(url, strict)).toBeUndefined();
+  });
+
+  // RFC 6761: localhost and every name under it are loopback, whatever DNS says; so is the old localhost.localdomain.
+  it.each(['http://localhost:3000/', 'http://LOCALHOST./', 'http://hooks.localhost/', 'http://a.b.localhost./x', 'http://localhost.localdomain/'])(
+    'refuses the loopback name in %s',
+    (url) => {
+      expect(refusedUrl(url, strict)).toMatch(/^[a-z.]+ is a loopback name: 127\.0\.0\.1 is loopback \(127\.0\.0\.0\/8\)$/);
+    },
+  );
+
+  it('lets a loopback name through only when the allow-list opens both of its loopback addresses', () => {
+    expect(refusedUrl('http://localhost/', loopback)).toMatch(/^localhost is a loopback name: ::1 is loopback/);
+    expect(refusedUrl('http://localhost/', { allowedNetworks: ['127.0.0.1/32', '::1/128'] })).toBeUndefined();
   });
 
   it('opens exactly the allowed networks, whatever the spelling of the address', () => {
@@ -447,11 +460,11 @@ describe('deliverOnce against server-side request forgery', () => {
     expect(receiver.connections()).toBe(1);
   });
 
-  it('refuses localhost through the system resolver', async () => {
+  it('refuses localhost as the loopback name it is, before resolving it', async () => {
     const receiver = await startReceiver(answer(200), { alsoIpv6: true });
     const result = await post(`http://localhost:${receiver.port}/`, { policy: strict });
     expect(result).toMatchObject({ outcome: 'failed', reason: 'policy' });
-    expect(result.error).toMatch(/^localhost resolves to (127\.0\.0\.1|::1) is loopback/);
+    expect(result.error).toMatch(/^localhost is a loopback name: 127\.0\.0\.1 is loopback/);
     expect(receiver.connections()).toBe(0);
   });
 

@@ -147,12 +147,32 @@ function bareHost(hostname: string): string {
   return hostname.startsWith('[') ? hostname.slice(1, -1) : hostname;
 }
 
+/** The addresses a loopback name stands for; a resolver may answer either. */
+const LOOPBACK_ADDRESSES = ['127.0.0.1', '::1'] as const;
+
+/**
+ * Whether `host` (lower-cased, as the URL parser leaves it) names this machine whatever DNS says: `localhost` and
+ * every name under it (RFC 6761), and the old `localhost.localdomain`, with or without the root's trailing dot.
+ */
+function isLoopbackName(host: string): boolean {
+  const name = host.endsWith('.') ? host.slice(0, -1) : host;
+  return name === 'localhost' || name.endsWith('.localhost') || name === 'localhost.localdomain';
+}
+
+/** Why a host that is no IP address is refused before it is resolved: only a loopback name can be. */
+function nameRefusal(host: string, policy: NetworkPolicy): string | undefined {
+  if (!isLoopbackName(host)) return undefined;
+  const refusal = LOOPBACK_ADDRESSES.map((address) => addressRefusal(address, policy)).find((found) => found !== undefined);
+  return refusal && `${host} is a loopback name: ${refusal}`;
+}
+
 /**
  * Why `url` may not receive webhooks, as far as that can be known without resolving it, or undefined when
  * delivery may be attempted. Synchronous, for request validation (400). Refuses a malformed URL, a scheme
  * other than http and https, credentials in the URL, and a literal address the policy refuses; decimal, octal
  * and hex IPv4 forms (`http://2130706433/`, `http://0x7f.1/`) are normalised by the URL parser first.
- * Host names are checked at delivery, when they are resolved.
+ * Loopback names (`localhost`, `*.localhost`) are judged as the loopback addresses they stand for; other host
+ * names are checked at delivery, when they are resolved.
  */
 export function refusedUrl(url: string, policy: NetworkPolicy): string | undefined {
   let parsed: URL;
@@ -167,7 +187,7 @@ export function refusedUrl(url: string, policy: NetworkPolicy): string | undefin
   if (parsed.username !== '' || parsed.password !== '') return 'credentials in the URL are not allowed';
   const host = bareHost(parsed.hostname);
   if (host === '') return 'the URL has no host';
-  return isIP(host) === 0 ? undefined : addressRefusal(host, policy);
+  return isIP(host) === 0 ? nameRefusal(host, policy) : addressRefusal(host, policy);
 }
 
 export type ResolvedAddress = { address: string; family: 4 | 6 };
