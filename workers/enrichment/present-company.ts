@@ -1,3 +1,4 @@
+import { CompanyDetails } from '../../schemas/data/company-record.ts';
 import { COMPANY_DATA_ADD_ONS, type CompanyDataAddOn, type CompanyDataAddOnId } from '../../schemas/v3/company-data-add-ons.ts';
 import type { CompanyEnrichResponse } from '../../schemas/v3/company-enrich.ts';
 import { withStringUserids } from './present.ts';
@@ -7,6 +8,12 @@ type Image = { url?: string | null; value?: string | null } & Record<string, unk
 
 /** Every summary field of the answer, null when the record lacks it: the clients' decoders see stable keys. */
 const SUMMARY_FIELDS = ['name', 'location', 'twitter', 'linkedin', 'facebook', 'bio', 'logo', 'website', 'founded', 'employees', 'locale', 'category'];
+
+/**
+ * Every list and object of `details`, empty, and `entity` and `traffic` null: a record may leave any of them out
+ * (docs/company-records.md), and the import keeps the line as it was given, so defaults are filled in here.
+ */
+const emptyDetails = () => ({ ...CompanyDetails.parse({}), entity: null, traffic: null });
 
 const hasData = (value: unknown) =>
   Array.isArray(value) ? value.length > 0 : typeof value === 'object' && value !== null && Object.values(value).some((part) => part != null);
@@ -26,8 +33,12 @@ const bothAddresses = (images: Image[]) =>
  */
 export function presentCompany(document: Document, updated: string | null, planAddOns: readonly CompanyDataAddOnId[]): CompanyEnrichResponse {
   const { domain: _domain, dataAddOns: _recorded, details: stored = {}, ...summary } = document;
-  const details: Record<string, unknown> = { ...stored, images: bothAddresses((stored.images ?? []) as Image[]) };
-  if (stored.profiles !== undefined) details.profiles = withStringUserids(stored.profiles);
+  const details: Record<string, unknown> = {
+    ...emptyDetails(),
+    ...stored,
+    images: bothAddresses((stored.images ?? []) as Image[]),
+    profiles: withStringUserids(stored.profiles ?? {}),
+  };
   const dataAddOns = (Object.keys(COMPANY_DATA_ADD_ONS) as CompanyDataAddOnId[]).map((id): CompanyDataAddOn => {
     const { detail, ...addOn } = COMPANY_DATA_ADD_ONS[id];
     const enabled = planAddOns.includes(id);

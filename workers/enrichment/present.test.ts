@@ -23,8 +23,58 @@ describe('profiles as the clients decode them', () => {
     expect((answer.details as { profiles: unknown }).profiles).toEqual({ twitter: { userid: '7043154082', followers: 12 } });
   });
 
-  it('a person without profiles gets none added', () => {
+});
+
+// docs/company-records.md and docs/person-records.md let a record leave out every list: the import keeps the
+// record as given, and the answer fills them in, so that the clients (and the v2 answers built from these)
+// find every documented key.
+describe('sparse records', () => {
+  const accountIds = { personIds: [], recordIds: [], partnerIds: [] };
+
+  it('a company with only a domain and a name answers every list empty and every summary field null', () => {
+    const answer = presentCompany({ domain: 'example.com', name: 'Example' }, null, ['keypeople', 'traffic']);
+    expect(answer).toMatchObject({ name: 'Example', bio: null, logo: null, founded: null, updated: null });
+    expect(answer.details).toEqual({
+      entity: null,
+      locales: [],
+      categories: [],
+      industries: [],
+      emails: [],
+      phones: [],
+      profiles: {},
+      locations: [],
+      images: [],
+      urls: [],
+      keywords: [],
+      keyPeople: [],
+      traffic: null,
+    });
+  });
+
+  it("a company's own values are kept over the empty ones", () => {
+    const answer = presentCompany({ domain: 'example.com', name: 'Example', details: { keywords: ['tea'], entity: { founded: 1990 } } }, null, []);
+    expect(answer.details).toMatchObject({ keywords: ['tea'], entity: { founded: 1990 }, emails: [] });
+  });
+
+  it('a person with empty details answers every list empty, name and age null, and every summary field null', () => {
     const answer = presentPerson({ id: 'p2', details: {} }, { hashedQuery: false, accountIds });
-    expect(answer.details).not.toHaveProperty('profiles');
+    expect(answer).toMatchObject({ fullName: null, ageRange: null, location: null, avatar: null, updated: null });
+    expect(answer.details).toEqual({
+      name: null,
+      age: null,
+      emails: [],
+      phones: [],
+      profiles: {},
+      locations: [],
+      employment: [],
+      photos: [],
+      urls: [],
+      identifiers: { maids: [], li_nonid: [], ...accountIds },
+    });
+  });
+
+  it("a dataFilter still keeps only its groups' keys", () => {
+    const answer = presentPerson({ id: 'p3', details: {} }, { hashedQuery: false, accountIds, dataFilter: ['social'] });
+    expect(answer.details).toEqual({ profiles: {} });
   });
 });

@@ -1,4 +1,5 @@
 import { emailHashes } from '../../adapters/persons/normalise.ts';
+import { PersonDetails, personSummaryShape } from '../../schemas/data/person-record.ts';
 import type { DataFilter, PersonEnrichResponse } from '../../schemas/v3/person-enrich.ts';
 
 /** Which keys of `details` each `dataFilter` group returns. */
@@ -48,20 +49,29 @@ export function withStringUserids(profiles: unknown): unknown {
 }
 
 /**
+ * Every summary field null, every list and object of `details` empty, `name` and `age` null: a record may leave any
+ * of them out (docs/person-records.md), and the import keeps the record as it was given, so they are filled in here
+ * and the clients' decoders see stable keys.
+ */
+const emptySummary = () => Object.fromEntries(Object.keys(personSummaryShape).map((field) => [field, null]));
+const emptyDetails = () => ({ name: null, age: null, ...PersonDetails.parse({}) });
+
+/**
  * A stored person as person.enrich answers it: the record's own `id` and `placekey` left out, emails with
  * their MD5 and SHA-256 (what callers holding only hashes match on), the account's own ids for the person,
  * and the caller's filters and limits applied.
  */
 export function presentPerson(document: Document, options: PresentOptions): PersonEnrichResponse {
-  const { id: _id, placekey: _placekey, details: stored = {}, ...summary } = document;
-  const emails = ((stored.emails ?? []) as Labelled[]).slice(0, options.maxEmails ?? undefined).map((email) => ({
+  const { id: _id, placekey: _placekey, details: given = {}, ...summary } = document;
+  const stored: Record<string, unknown> = { ...emptyDetails(), ...given };
+  const emails = (stored.emails as Labelled[]).slice(0, options.maxEmails ?? undefined).map((email) => ({
     ...email,
     ...emailHashes(email.value ?? ''),
   }));
-  const identifiers = (stored.identifiers ?? {}) as Identifiers;
+  const identifiers = stored.identifiers as Identifiers;
   let details: Record<string, unknown> = {
     ...stored,
-    ...(stored.profiles === undefined ? {} : { profiles: withStringUserids(stored.profiles) }),
+    profiles: withStringUserids(stored.profiles),
     emails,
     identifiers: {
       ...identifiers,
@@ -74,7 +84,7 @@ export function presentPerson(document: Document, options: PresentOptions): Pers
     const wanted = new Set(options.dataFilter.flatMap((group) => DETAIL_GROUPS[group]));
     details = Object.fromEntries(Object.entries(details).filter(([key]) => wanted.has(key)));
   }
-  const answer: Record<string, unknown> = { ...summary, details, updated: summary.updated ?? null };
+  const answer: Record<string, unknown> = { ...emptySummary(), ...summary, details, updated: summary.updated ?? null };
   if (options.hashedQuery) withoutClearContacts(answer, details);
   return answer as PersonEnrichResponse;
 }
