@@ -36,6 +36,12 @@ export type ConsoleOptions = {
 const overHttps = (publicUrl: string | undefined) => (c: Context) =>
   publicUrl?.startsWith('https:') || new URL(c.req.url).protocol === 'https:' || c.req.header('x-forwarded-proto') === 'https';
 
+/** A console form holds a token and a few short fields; 16 KiB is far above any of them. */
+const MAX_FORM_BYTES = 16 * 1024;
+
+const formTooLarge = (c: Context<ConsoleEnv>) =>
+  c.html(documentOf(<ProblemPage title="Too large" message={`A console form may send at most ${MAX_FORM_BYTES / 1024} KiB.`} />), 413);
+
 const asset = (name: string) => readFileSync(new URL(`./${name}`, import.meta.url), 'utf8');
 
 /** The web console under /console: sign-in by one-time link, then the account's keys, usage and webhooks. */
@@ -46,7 +52,7 @@ export function consoleRoutes(options: ConsoleOptions) {
   const styles = asset('console.css');
   const script = asset('console.js');
   const app = new Hono<ConsoleEnv>();
-  app.use('*', consoleHeaders(), bodyLimit({ maxSize: 16 * 1024 }));
+  app.use('*', consoleHeaders(), bodyLimit({ maxSize: MAX_FORM_BYTES, onError: formTooLarge }));
   app.onError((error, c) => {
     const unavailable = error instanceof RetryableError;
     c.get('log')?.[unavailable ? 'warn' : 'error']({ err: error }, 'console page failed');

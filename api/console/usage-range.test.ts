@@ -11,7 +11,7 @@ describe('chosenRange', () => {
   });
 
   test('refuses malformed, impossible, reversed and over-long ranges with the fallback and a reason', () => {
-    for (const query of [{ from: '2026-11-1' }, { from: '2026-02-30' }, { from: '2026-11-23' }, { from: '2025-01-01', to: '2026-11-22' }]) {
+    for (const query of [{ from: '2026-11-1' }, { from: '2026-02-30' }, { from: '2026-13-45' }, { to: '2026-00-00' }, { from: '2026-11-23' }, { from: '2025-01-01', to: '2026-11-22' }]) {
       const chosen = chosenRange(query, fallback);
       expect(chosen.range).toEqual(fallback);
       expect(chosen.problem).toBeTruthy();

@@ -7,8 +7,12 @@ export const MAX_RANGE_DAYS = 366;
 
 export type DayRange = { from: string; to: string };
 
-const isDay = (text: string | undefined): text is string =>
-  !!text && ISO_DAY.test(text) && new Date(`${text}T00:00:00Z`).toISOString().slice(0, 10) === text;
+/** A real calendar day as YYYY-MM-DD: month 13 or February 30 parse to no date, or to another day. */
+function isDay(text: string | undefined): text is string {
+  if (!text || !ISO_DAY.test(text)) return false;
+  const at = Date.parse(`${text}T00:00:00Z`);
+  return !Number.isNaN(at) && new Date(at).toISOString().slice(0, 10) === text;
+}
 
 /**
  * The range the page asked for (`from`, `to` as YYYY-MM-DD), or the fallback where either is missing; a

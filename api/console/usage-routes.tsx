@@ -45,6 +45,7 @@ export function usageRoutes(options: UsageRouteOptions) {
           series={seriesByOperation(rows, range)}
         />,
       ),
+      problem ? 400 : 200,
     );
   });
   app.get('/usage.csv', ...signedIn, async (c) => {

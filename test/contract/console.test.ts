@@ -54,6 +54,24 @@ describe.each(MODES)('the web console over HTTP (%s)', (mode) => {
     expect(page).toContain(`data-day="${today}" data-outcome="miss" data-count="3"`);
   });
 
+  it('answers a malformed range with 400 and the reason, on the page and in the export', async () => {
+    for (const query of ['from=2026-13-45', 'from=2026-02-30', 'to=2026-1-1', 'from=2026-11-02&to=2026-11-01']) {
+      const page = await get(`/console/usage?${query}`);
+      expect(page.status, query).toBe(400);
+      expect(await page.text(), query).toMatch(/role="alert"[^>]*>(Dates must be given as YYYY-MM-DD\.|The first day must not be after the last\.)</);
+      const csv = await get(`/console/usage.csv?${query}`);
+      expect(csv.status, query).toBe(400);
+    }
+    expect((await get('/console/usage.csv')).status).toBe(200);
+  });
+
+  it('refuses a form body over 16 KiB with 413', async () => {
+    const refused = await post('/console/keys', { padding: 'x'.repeat(16 * 1024) });
+    expect(refused.status).toBe(413);
+    expect(refused.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(await refused.text()).toContain('16 KiB');
+  });
+
   it('generates a key that works on the API, and revokes it on every replica within a second', async () => {
     const made = await post('/console/keys', {});
     expect(made.status).toBe(201);
