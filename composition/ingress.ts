@@ -46,21 +46,27 @@ export type IngressParts = {
   announce: (text: string) => void;
 };
 
-/** How many generated persons the demo loads, and from which seed (the README's example is the first of them). */
+/** How many generated persons and companies the demo loads, and from which seed (the README's examples are the first). */
 const DEMO_PERSONS = { count: 1000, seed: 1 };
+const DEMO_COMPANIES = { count: 1000, seed: 1 };
+
+const asLines = (records: unknown[]) => Readable.from(records.map((record) => `${JSON.stringify(record)}\n`));
 
 /**
- * The first start of an empty embedded database gets a demo account, a key to try it with, and a small
- * generated set of persons to look up.
+ * The first start of an empty embedded database gets a demo account, a key to try it with, and small generated
+ * sets of persons and companies to look up: every operation has something to find.
  */
 async function createDemoIfEmpty(stores: Stores, clock: Clock, announce: (text: string) => void, train: boolean) {
   if ((await stores.accounts.list()).length > 0) return;
-  // The generator (faker and its locales, about 40 MB of memory) is loaded only for this one-time demo.
-  const { generatePersons } = await import('../adapters/persons/generate.ts');
+  // The generators (faker and its locales, about 40 MB of memory) are loaded only for this one-time demo.
+  const [{ generatePersons }, { generateCompanies }] = await Promise.all([import('../adapters/persons/generate.ts'), import('../adapters/companies/generate.ts')]);
   const persons = [...generatePersons(DEMO_PERSONS)];
-  await stores.persons.import(Readable.from(persons.map((person) => `${JSON.stringify(person)}\n`)));
+  const companies = [...generateCompanies(DEMO_COMPANIES)];
+  await stores.persons.import(asLines(persons));
+  await stores.companies.import(asLines(companies));
   if (train) await stores.persons.trainMatchModel();
   const example = persons[0]!.details.emails[0]!.value.trim();
+  const company = companies[0]!;
   const plan = (await stores.plans.findByName('Standard'))!;
   const account = await stores.accounts.create({
     name: 'Demo',
@@ -76,6 +82,7 @@ async function createDemoIfEmpty(stores: Stores, clock: Clock, announce: (text: 
       `  API key:    ${key.key}`,
       'The key is shown only this once; make more with: kith keys create --account <account id>',
       `It also loaded ${persons.length} generated persons; one of them: {"email": "${example}"}`,
+      `and ${companies.length} generated companies; one of them: {"domain": "${company.domain}"}, or by name {"companyName": "${company.name}"}`,
     ].join('\n'),
   );
 }

@@ -6,12 +6,13 @@ import { runCli, startKithProcess } from '../support/processes.ts';
 
 const statsGet = (url: string, key: string) =>
   fetch(`${url}/v3/stats.get`, { method: 'POST', headers: { Authorization: `Bearer ${key}` } });
-const personEnrich = (url: string, key: string, body: unknown) =>
-  fetch(`${url}/v3/person.enrich`, {
+const call = (operation: string) => (url: string, key: string, body: unknown) =>
+  fetch(`${url}/v3/${operation}`, {
     method: 'POST',
     headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
     body: JSON.stringify(body),
   });
+const personEnrich = call('person.enrich');
 
 describe('npm start: the embedded process', () => {
   let dataDir: string;
@@ -20,7 +21,7 @@ describe('npm start: the embedded process', () => {
   });
   afterAll(() => rm(dataDir, { recursive: true, force: true }));
 
-  it('starts with a demo account and persons, keeps everything across a restart and stops cleanly on SIGTERM', async () => {
+  it('starts with a demo account, persons and companies, keeps everything across a restart and stops cleanly on SIGTERM', async () => {
     const first = await startKithProcess({ KITH_DATA_DIR: dataDir });
     const demoKey = /API key:\s+(kith_\w+)/.exec(first.output())?.[1];
     expect(demoKey, first.output()).toBeDefined();
@@ -30,6 +31,15 @@ describe('npm start: the embedded process', () => {
     const found = await personEnrich(first.url, demoKey!, example);
     expect(found.status).toBe(200);
     expect(((await found.json()) as { fullName: string }).fullName).toBeTruthy();
+    // So are the company it offers by domain and by name.
+    const [, domain, byName] = /one of them: (\{"domain".*\}), or by name (\{.*\})/.exec(first.output()) ?? [];
+    expect(domain, first.output()).toBeDefined();
+    const company = await call('company.enrich')(first.url, demoKey!, JSON.parse(domain!));
+    expect(company.status).toBe(200);
+    const { name } = (await company.json()) as { name: string };
+    const searched = await call('company.search')(first.url, demoKey!, JSON.parse(byName!));
+    expect(searched.status).toBe(200);
+    expect(((await searched.json()) as Array<{ orgName: string }>).map((candidate) => candidate.orgName)).toContain(name);
     const tokenFile = await stat(join(dataDir, 'admin-token'));
     expect(tokenFile.mode & 0o777).toBe(0o600);
 
