@@ -12,7 +12,7 @@ function messageOf(facts: EmailFacts): string {
 /**
  * The worker's findings in the v2 verification structure (the client contract's section 3, Go's old model):
  * the address under `emails`, with links to the v2 lookups that know it; an address whose deliverability DNS
- * could not tell is also listed in `unknownEmails`. Other answers (503) keep their body.
+ * could not tell is also listed in `unknownEmails`. Other answers (202 queued) keep their body.
  */
 export function v2VerificationAnswer(reply: OperationReply, address: string, requestId: string): OperationReply {
   if (reply.status !== 200) return reply;

@@ -34,8 +34,11 @@ export const v2Operations = {
   'email.verification': {
     summary: 'Email verification: syntax, disposable domain, person and company known, MX deliverability',
     worker: 'enrichment',
+    // Kept and answered again like the lookups: v2's queue=1 gets 202 at once, not a 503 its clients retry.
+    onDeadline: 'queue',
     request: EmailVerificationRequest,
     response: EmailFacts,
+    alsoAnswers: [202],
     toWorker: emailCheckOf,
   },
 } as const satisfies Record<string, OperationSpec>;

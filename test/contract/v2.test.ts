@@ -260,6 +260,18 @@ describe.each(MODES)('the v2 APIs (%s)', (mode) => {
       });
     });
 
+    it('with queue=1 answers 202 at once, never 503; the same call later gets the verification', async () => {
+      // A 503 made the official clients retry at once, and every retry was a 503 again.
+      const address = `queued.${account.account.id}@${acme.domain}`;
+      const path = withKey(`/v2/verification/email.json?email=${encodeURIComponent(address)}&queue=1`);
+      const queued = await get(path);
+      expect(queued.status, queued.text).toBe(202);
+      expect(queued.body).toMatchObject({ status: 202, message: expect.stringContaining('Queued'), requestId: expect.any(String) });
+      let answer = queued;
+      await waitFor('the queued verification', async () => (answer = await get(path)).status === 200, { timeoutMs: 15_000 });
+      expect(answer.body.emails[address]).toMatchObject({ address, attributes: { validSyntax: true, deliverable: true } });
+    });
+
     it('answers 400 without an email', async () => {
       const answer = await get(withKey('/v2/verification/email.json'));
       expect(answer.status).toBe(400);
