@@ -4,8 +4,11 @@ import type { AnsweredWith } from './v3/answered-with.ts';
 /** A value checked against its schema: the parsed value, or the status and message its caller is answered. */
 export type Validated<T> = { ok: true; data: T } | { ok: false; status: number; message: string };
 
+/** A problem with the field it concerns: a zod issue, or one found by a check of Kith's own. */
+type FieldIssue = { readonly path: readonly PropertyKey[]; readonly message: string };
+
 /** `tags[0].key: Invalid input; name: Required` — every problem, each with the field it concerns. */
-export function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
+export function describeIssues(issues: readonly FieldIssue[]): string {
   return issues
     .map((issue) => {
       const path = issue.path
@@ -15,6 +18,10 @@ export function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
     })
     .join('; ');
 }
+
+/** The message of a 400 for one field: `Invalid request: tags[0].value: <problem>`. */
+export const invalidField = (path: readonly PropertyKey[], problem: string): string =>
+  `Invalid request: ${describeIssues([{ path, message: problem }])}`;
 
 /** The status and message an issue asks for (./v3/answered-with.ts), when it asks for one. */
 function answerOf(issues: readonly z.core.$ZodIssue[]): AnsweredWith | undefined {
@@ -54,8 +61,7 @@ export function validate<S extends z.ZodType>(schema: S, value: unknown): Valida
   if (parsed.success) {
     const nul = nulCharacterPath(parsed.data);
     if (!nul) return { ok: true, data: parsed.data };
-    const issue = { code: 'custom', path: nul, message: 'must not contain the NUL character (U+0000)', input: undefined } as const;
-    return { ok: false, status: 400, message: `Invalid request: ${describeIssues([issue as z.core.$ZodIssue])}` };
+    return { ok: false, status: 400, message: invalidField(nul, 'must not contain the NUL character (U+0000)') };
   }
   const answer = answerOf(parsed.error.issues);
   if (answer) return { ok: false, status: answer.answerStatus, message: answer.answerMessage };

@@ -1,12 +1,15 @@
 import type { Context, MiddlewareHandler, Next } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { ApiEnv } from '../env.ts';
+import { MAX_JSON_DEPTH, tooDeepPath } from '../../schemas/json-depth.ts';
+import { invalidField } from '../../schemas/validation.ts';
 import { ApiError } from '../errors.ts';
 
 const JSON_MEDIA_TYPE = /^application\/([a-z0-9.+-]*\+)?json\s*(;|$)/i;
 
 /**
- * Reads the body as JSON: over `maxBytes` 413, a body in another media type 415, malformed JSON 400.
+ * Reads the body as JSON: over `maxBytes` 413, a body in another media type 415, malformed JSON or JSON nested
+ * too deep 400.
  * An empty body stands for `{}`, so operations whose fields are all optional accept it.
  */
 export function jsonBody(options: { maxBytes: number }): MiddlewareHandler<ApiEnv> {
@@ -39,11 +42,20 @@ async function readJson(c: Context<ApiEnv>, next: Next): Promise<void> {
     if (!JSON_MEDIA_TYPE.test(contentType)) {
       throw new ApiError(415, 'Request body must be JSON, sent with Content-Type: application/json');
     }
-    try {
-      c.set('body', JSON.parse(text));
-    } catch {
-      throw new ApiError(400, 'Unable to process JSON');
-    }
+    c.set('body', shallowJson(text));
   }
   await next();
+}
+
+/** The parsed body, refused when malformed or nested past MAX_JSON_DEPTH: before anything walks it recursively. */
+function shallowJson(text: string): unknown {
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    throw new ApiError(400, 'Unable to process JSON');
+  }
+  const tooDeep = tooDeepPath(body, MAX_JSON_DEPTH);
+  if (tooDeep) throw new ApiError(400, invalidField(tooDeep, `nested deeper than the limit of ${MAX_JSON_DEPTH} levels`));
+  return body;
 }

@@ -53,6 +53,17 @@ describe.each(MODES)('person.bulkEnrich and company.bulkEnrich (%s)', (mode) => 
     expect(answer.body[4].data.fullName).toBe(grace.fullName);
   });
 
+  it('answers 400 naming the field for metadata nested 4,200 deep, and keeps answering', async () => {
+    // Was a 500, "Maximum call stack size exceeded": every walk of the body recursed into the metadata.
+    const metadata = '{"a":'.repeat(4_200) + '1' + '}'.repeat(4_200);
+    const raw = `{"requests":[{"email":"${emailOf(ada)}","metadata":${metadata}}]}`;
+    const answer = await kith.client.v3('person.bulkEnrich', undefined, { key: account.key, raw });
+    expect(answer.status, answer.text).toBe(400);
+    expect(answer.body.message).toBe(`Invalid request: requests[0].metadata${'.a'.repeat(29)}: nested deeper than the limit of 32 levels`);
+    const shallow = await v3('person.bulkEnrich', { requests: [{ email: emailOf(ada), metadata: { a: { a: 1 } } }] });
+    expect(shallow.status, shallow.text).toBe(200);
+  });
+
   it('answers a batch of 100 different emails synchronously (200, not 202 queued), in order', async () => {
     // 100 persons of their own: a batch never seen before, so no kept reply answers it.
     const hundred = Array.from({ length: 100 }, () => newPerson());

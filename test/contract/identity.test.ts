@@ -146,6 +146,15 @@ describe.each(MODES)('identity records (%s)', (mode) => {
     expect((await call('tags.get', { recordId })).body.tags).toEqual([{ key: 'long', value }]);
   });
 
+  it('answers 400 naming tags for identity.resolve tags nested 20,000 deep, and keeps answering', async () => {
+    // Was a 500, "Maximum call stack size exceeded": every walk of the body recursed into it.
+    const tags = '['.repeat(20_000) + ']'.repeat(20_000);
+    const answer = await kith.client.v3('identity.resolve', undefined, { key: account.key, raw: `{"recordId":"${newRecordId()}","tags":${tags}}` });
+    expect(answer.status, answer.text).toBe(400);
+    expect(answer.body.message).toBe(`Invalid request: tags${'[0]'.repeat(31)}: nested deeper than the limit of 32 levels`);
+    expect((await call('identity.resolve', { recordId: newRecordId() })).status).toBe(404);
+  });
+
   it('refuses a partnerId that is another record of the account with 409', async () => {
     const partnerId = `partner-${randomUUID()}`;
     await call('identity.map', { recordId: newRecordId(), email: `a-${randomUUID()}@example.org`, partnerId });

@@ -50,6 +50,17 @@ describe.each(MODES)('the v3 request edge (%s)', (mode) => {
     expect((await kith.client.v3('stats.get', {}, { key: alice.key })).status).toBe(200);
   });
 
+  it('answers 400 naming the field for a body nested past 32 levels, and takes one 32 deep', async () => {
+    // A body thousands of levels deep exhausted the stack of a recursive walk: 500 "Maximum call stack size exceeded".
+    const nested = (levels: number) => '{"padding":'.repeat(levels) + '{}' + '}'.repeat(levels);
+    const tooDeep = await kith.client.v3('stats.get', undefined, { key: alice.key, raw: nested(32) });
+    expect(tooDeep.status, tooDeep.text).toBe(400);
+    const path = Array.from({ length: 32 }, () => 'padding').join('.');
+    expect(tooDeep.body).toMatchObject({ status: 400, message: `Invalid request: ${path}: nested deeper than the limit of 32 levels` });
+    const deepest = await kith.client.v3('stats.get', undefined, { key: alice.key, raw: nested(31) });
+    expect(deepest.status, deepest.text).toBe(200);
+  });
+
   it('answers 415 for a body that is not JSON', async () => {
     const answer = await kith.client.v3('stats.get', undefined, {
       key: alice.key,
