@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
-import { nulCharacterPath, validate } from './validation.ts';
+import { unstorableText, validate } from './validation.ts';
 
 describe('validate', () => {
   const Schema = z.object({ recordId: z.string(), tags: z.array(z.object({ key: z.string(), value: z.string() })) });
@@ -19,8 +19,21 @@ describe('validate', () => {
     expect(validate(Schema, { recordId: 'r1', tags: [], 'x\u0000': 'y\u0000' })).toEqual({ ok: true, data: { recordId: 'r1', tags: [] } });
   });
 
-  it('finds U+0000 at any depth, and nothing in other values', () => {
-    expect(nulCharacterPath({ a: [1, { b: 'ok' }, { c: '\u0000' }] })).toEqual(['a', 2, 'c']);
-    expect(nulCharacterPath({ a: [1, null, true, { b: 'ok' }], d: new Date(0) })).toBeUndefined();
+  it('answers 400 naming the field for a string holding a lone UTF-16 surrogate, which UTF-8 cannot encode', () => {
+    // "sur\ud800x" and "sur\udfffx" were both stored as "sur\ufffdx": two records became one.
+    for (const recordId of ['sur\ud800x', 'sur\udfffx', 'x\ude00\ud83d']) {
+      expect(validate(Schema, { recordId, tags: [] })).toEqual({
+        ok: false,
+        status: 400,
+        message: 'Invalid request: recordId: must not contain a lone UTF-16 surrogate (U+D800 to U+DFFF)',
+      });
+    }
+    expect(validate(Schema, { recordId: 'sur\u{1F600}x', tags: [] })).toEqual({ ok: true, data: { recordId: 'sur\u{1F600}x', tags: [] } });
+  });
+
+  it('finds U+0000 and lone surrogates at any depth, in keys too, and nothing in other values', () => {
+    expect(unstorableText({ a: [1, { b: 'ok' }, { c: '\u0000' }] })).toEqual({ path: ['a', 2, 'c'], problem: 'must not contain the NUL character (U+0000)' });
+    expect(unstorableText({ a: { ['k\ud800']: 1 } })?.path).toEqual(['a', 'k\ud800']);
+    expect(unstorableText({ a: [1, null, true, { b: 'ok \u{1F600}' }], d: new Date(0) })).toBeUndefined();
   });
 });

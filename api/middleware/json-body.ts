@@ -8,8 +8,8 @@ import { ApiError } from '../errors.ts';
 const JSON_MEDIA_TYPE = /^application\/([a-z0-9.+-]*\+)?json\s*(;|$)/i;
 
 /**
- * Reads the body as JSON: over `maxBytes` 413, a body in another media type 415, malformed JSON or JSON nested
- * too deep 400.
+ * Reads the body as JSON: over `maxBytes` 413, a body in another media type 415, bytes that are no UTF-8,
+ * malformed JSON or JSON nested too deep 400.
  * An empty body stands for `{}`, so operations whose fields are all optional accept it.
  */
 export function jsonBody(options: { maxBytes: number }): MiddlewareHandler<ApiEnv> {
@@ -33,17 +33,29 @@ export function jsonBody(options: { maxBytes: number }): MiddlewareHandler<ApiEn
   };
 }
 
-async function readJson(c: Context<ApiEnv>, next: Next): Promise<void> {
-  const text = await c.req.text();
-  if (text.trim() === '') {
-    c.set('body', {});
-  } else {
-    const contentType = c.req.header('content-type') ?? '';
-    if (!JSON_MEDIA_TYPE.test(contentType)) {
-      throw new ApiError(415, 'Request body must be JSON, sent with Content-Type: application/json');
-    }
-    c.set('body', shallowJson(text));
+/** Fails on bytes that are no UTF-8, where a lenient decoder reads U+FFFD: two different bodies would read the same. */
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** The body's text, or undefined when its bytes are no UTF-8. */
+function utf8Text(bytes: ArrayBuffer): string | undefined {
+  try {
+    return utf8.decode(bytes);
+  } catch {
+    return undefined;
   }
+}
+
+async function readJson(c: Context<ApiEnv>, next: Next): Promise<void> {
+  const text = utf8Text(await c.req.arrayBuffer());
+  if (text?.trim() === '') {
+    c.set('body', {});
+    return next();
+  }
+  if (!JSON_MEDIA_TYPE.test(c.req.header('content-type') ?? '')) {
+    throw new ApiError(415, 'Request body must be JSON, sent with Content-Type: application/json');
+  }
+  if (text === undefined) throw new ApiError(400, 'Request body is not valid UTF-8');
+  c.set('body', shallowJson(text));
   await next();
 }
 

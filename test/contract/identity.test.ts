@@ -155,6 +155,34 @@ describe.each(MODES)('identity records (%s)', (mode) => {
     expect((await call('identity.resolve', { recordId: newRecordId() })).status).toBe(404);
   });
 
+  it('refuses a recordId holding a lone UTF-16 surrogate with 400 naming it, rather than folding it into U+FFFD', async () => {
+    // "sur\ud800x" and "sur\udfffx" were stored as one record, both written "sur\ufffdx".
+    const email = `surrogate-${randomUUID()}@example.org`;
+    for (const escape of ['\\ud800', '\\udfff']) {
+      const raw = `{"recordId":"sur${escape}x","email":"${email}"}`;
+      const answer = await kith.client.v3('identity.map', undefined, { key: account.key, raw });
+      expect(answer.status, answer.text).toBe(400);
+      expect(answer.body.message).toBe('Invalid request: recordId: must not contain a lone UTF-16 surrogate (U+D800 to U+DFFF)');
+    }
+    const paired = await call('identity.map', { recordId: `sur\u{1F600}x-${randomUUID()}`, email });
+    expect(paired.status, paired.text).toBe(200);
+  });
+
+  it('refuses a body that is not valid UTF-8 with 400, rather than reading U+FFFD in place of its bytes', async () => {
+    // The bytes 0xFF and 0xFE are no UTF-8: both were read as U+FFFD, and "sur\xffx" and "sur\xfex" were one record.
+    const email = `bad-utf8-${randomUUID()}@example.org`;
+    for (const byte of [0xff, 0xfe]) {
+      const body = Buffer.concat([Buffer.from('{"recordId":"sur'), Buffer.from([byte]), Buffer.from(`x","email":"${email}"}`)]);
+      const response = await fetch(`${kith.client.url}/v3/identity.map`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${account.key}`, 'Content-Type': 'application/json' },
+        body,
+      });
+      expect(response.status).toBe(400);
+      expect(await response.json()).toMatchObject({ status: 400, message: 'Request body is not valid UTF-8' });
+    }
+  });
+
   it('refuses a partnerId that is another record of the account with 409', async () => {
     const partnerId = `partner-${randomUUID()}`;
     await call('identity.map', { recordId: newRecordId(), email: `a-${randomUUID()}@example.org`, partnerId });
