@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { BusyError, RetryableError } from '../adapters/errors.ts';
+import { echoed } from '../schemas/echoed.ts';
 import type { ErrorBody } from '../schemas/errors.ts';
 import type { ApiEnv } from './env.ts';
 
@@ -45,5 +46,5 @@ export function onError(error: Error, c: Context<ApiEnv>): Response {
 }
 
 export function onNotFound(c: Context<ApiEnv>): Response {
-  return c.json(errorBody(c, 404, `No such endpoint: ${c.req.method} ${c.req.path}`), 404);
+  return c.json(errorBody(c, 404, `No such endpoint: ${c.req.method} ${echoed(c.req.path)}`), 404);
 }

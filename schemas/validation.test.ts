@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
-import { unstorableText, validate } from './validation.ts';
+import { invalidField, unstorableText, validate } from './validation.ts';
 
 describe('validate', () => {
   const Schema = z.object({ recordId: z.string(), tags: z.array(z.object({ key: z.string(), value: z.string() })) });
@@ -35,5 +35,9 @@ describe('validate', () => {
     expect(unstorableText({ a: [1, { b: 'ok' }, { c: '\u0000' }] })).toEqual({ path: ['a', 2, 'c'], problem: 'must not contain the NUL character (U+0000)' });
     expect(unstorableText({ a: { ['k\ud800']: 1 } })?.path).toEqual(['a', 'k\ud800']);
     expect(unstorableText({ a: [1, null, true, { b: 'ok \u{1F600}' }], d: new Date(0) })).toBeUndefined();
+  });
+
+  it('names a field by at most the first 100 characters of each key', () => {
+    expect(invalidField(['requests', 0, 'metadata', 'k'.repeat(900_000)], 'a problem')).toBe(`Invalid request: requests[0].metadata.${'k'.repeat(100)}…: a problem`);
   });
 });

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { echoed } from './echoed.ts';
 import type { AnsweredWith } from './v3/answered-with.ts';
 
 /** A value checked against its schema: the parsed value, or the status and message its caller is answered. */
@@ -7,12 +8,12 @@ export type Validated<T> = { ok: true; data: T } | { ok: false; status: number; 
 /** A problem with the field it concerns: a zod issue, or one found by a check of Kith's own. */
 type FieldIssue = { readonly path: readonly PropertyKey[]; readonly message: string };
 
-/** `tags[0].key: Invalid input; name: Required` — every problem, each with the field it concerns. */
+/** `tags[0].key: Invalid input; name: Required` — every problem, each with the field it concerns (long keys cut). */
 export function describeIssues(issues: readonly FieldIssue[]): string {
   return issues
     .map((issue) => {
       const path = issue.path
-        .map((part, index) => (typeof part === 'number' ? `[${part}]` : `${index === 0 ? '' : '.'}${String(part)}`))
+        .map((part, index) => (typeof part === 'number' ? `[${part}]` : `${index === 0 ? '' : '.'}${echoed(String(part))}`))
         .join('');
       return path ? `${path}: ${issue.message}` : issue.message;
     })

@@ -11,6 +11,7 @@ import { ApiError } from '../errors.ts';
 import type { AnsweredReply, queuedResults } from '../queued-results.ts';
 import { requestFingerprint } from '../request-fingerprint.ts';
 import { parseOrBadRequest } from '../validate.ts';
+import { echoed } from '../../schemas/echoed.ts';
 import { batchCalls, type BatchRequest } from '../../schemas/v3/batch.ts';
 import { usageCalls } from '../../schemas/v3/usage-calls.ts';
 
@@ -149,7 +150,7 @@ export function v3Routes(options: V3RouteOptions) {
   }
   app.all('/:operation', (c) => {
     const operation = c.req.param('operation');
-    if (!Object.hasOwn(operations, operation)) throw new ApiError(404, `Unknown operation: ${operation}`);
+    if (!Object.hasOwn(operations, operation)) throw new ApiError(404, `Unknown operation: ${echoed(operation)}`);
     throw new ApiError(405, `${operation} accepts only POST`, { Allow: 'POST' });
   });
   return app;

@@ -2,12 +2,13 @@ import { z } from 'zod';
 import { normaliseDomain } from '../../adapters/companies/normalise.ts';
 import { CompanyDetails, CompanyRecord } from '../data/company-record.ts';
 import { text } from '../data/fields.ts';
+import { echoed } from '../echoed.ts';
 import { answeredWith } from './answered-with.ts';
 import { CompanyDataAddOn } from './company-data-add-ons.ts';
 import { companyWebhookShape, foldWebhookAlias } from './webhook-url.ts';
 
-/** The client contract's 422 for a domain that is no domain name, fixture text included. */
-const invalidDomain = (domain: string) => `Input domain parameter ("${domain}") does not contain a valid domain.`;
+/** The client contract's 422 for a domain that is no domain name, fixture text included (a long one cut). */
+const invalidDomain = (domain: string) => `Input domain parameter ("${echoed(domain)}") does not contain a valid domain.`;
 
 export const CompanyEnrichRequest = z
   .object({

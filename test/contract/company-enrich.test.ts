@@ -98,6 +98,13 @@ describe.each(MODES)('company.enrich (%s)', (mode) => {
     },
   );
 
+  it('answers 422 for a domain of 900,000 characters, repeating only its first 100', async () => {
+    // The whole value was echoed: a 900 KB answer to a 900 KB mistake.
+    const answer = await enrich({ domain: 'x'.repeat(900_000) });
+    expect(answer.status).toBe(422);
+    expect(answer.body.message).toBe(`Input domain parameter ("${'x'.repeat(100)}…") does not contain a valid domain.`);
+  });
+
   it.each([
     ['no domain', {}, 'domain'],
     ['a domain that is not a string', { domain: 42 }, 'domain'],

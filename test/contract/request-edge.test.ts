@@ -20,6 +20,16 @@ describe.each(MODES)('the v3 request edge (%s)', (mode) => {
     expect(answer.body).toMatchObject({ status: 404, message: 'Unknown operation: nothing.here' });
   });
 
+  it('repeats only the first 100 characters of an unknown operation or path', async () => {
+    const name = 'x'.repeat(5_000);
+    const operation = await kith.client.v3(name, {}, { key: alice.key });
+    expect(operation.status).toBe(404);
+    expect(operation.body.message).toBe(`Unknown operation: ${'x'.repeat(100)}…`);
+    const path = await kith.client.request('GET', `/${name}`);
+    expect(path.status).toBe(404);
+    expect(path.body.message).toBe(`No such endpoint: GET /${'x'.repeat(99)}…`);
+  });
+
   it('answers 405 with Allow: POST for another method', async () => {
     const answer = await kith.client.request('GET', '/v3/stats.get', { headers: auth() });
     expect(answer.status).toBe(405);
