@@ -19,7 +19,8 @@ export type ApiEnv = {
     usageCalls?: UsageCall[];
     /**
      * Counts `calls` more calls against the rate limit, all or none (a 403 when the window has no room for
-     * them); set by the rate-limit middleware for the operations it does not count alone (batches).
+     * them now, a 400 when more than the whole window holds); set by the rate-limit middleware for the operations
+     * it does not count alone (batches).
      */
     chargeCalls?: (calls: number) => Promise<void>;
     /** The operation a request is counted as, when its path does not name it (the v2 APIs). */

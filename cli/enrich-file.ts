@@ -8,7 +8,7 @@ export type EnrichFileOptions = {
   apiKey: string;
   /** The batch operation: `person.bulkEnrich` or `company.bulkEnrich`. */
   operation: string;
-  /** Requests per batch (at most 100, the operation's limit). */
+  /** Requests per batch (at most 100, the operation's limit); fewer when the plan's rate limit is smaller. */
   batchSize: number;
   /** Batches sent at once. */
   inFlight: number;
@@ -38,8 +38,11 @@ function parseLine(text: string, line: number): Line {
   }
 }
 
-/** Reads the NDJSON input as batches of up to `size` requests (blank lines skipped), with the bytes read so far. */
-async function* batchesOf(input: Readable, size: number): AsyncGenerator<{ lines: Line[]; bytes: number }> {
+/**
+ * Reads the NDJSON input as batches of up to `size()` requests (asked again for each batch; blank lines skipped),
+ * with the bytes read so far.
+ */
+async function* batchesOf(input: Readable, size: () => number): AsyncGenerator<{ lines: Line[]; bytes: number }> {
   let bytes = 0;
   let number = 0;
   let lines: Line[] = [];
@@ -48,7 +51,7 @@ async function* batchesOf(input: Readable, size: number): AsyncGenerator<{ lines
     bytes += Buffer.byteLength(text) + 1;
     if (text.trim() === '') continue;
     lines.push(parseLine(text, number));
-    if (lines.length === size) {
+    if (lines.length >= size()) {
       yield { lines, bytes };
       lines = [];
     }
@@ -57,15 +60,27 @@ async function* batchesOf(input: Readable, size: number): AsyncGenerator<{ lines
 }
 
 /**
+ * The batch size that lets `inFlight` batches pass in one window of a plan allowing `limit` calls (each request
+ * counts one): a batch larger than the whole window is refused for good, and several that each fit alone but
+ * not together would each spend a call on being refused, window after window.
+ */
+export function fittingBatchSize(limit: number, options: Pick<EnrichFileOptions, 'batchSize' | 'inFlight'>): number {
+  return Math.max(1, Math.min(options.batchSize, Math.floor(limit / options.inFlight)));
+}
+
+/**
  * Sends an NDJSON file of single requests (person.enrich or company.enrich bodies, with optional `metadata`)
  * as batches, several at once, and writes one result line per request in the file's order:
- * `{line, status, metadata, data}`. A line that is no JSON object gets a 400 result and is not sent. A
+ * `{line, status, metadata, data}`. The first batch is one request, alone: its answer's `X-Rate-Limit-Limit`
+ * sizes the batches after it (fittingBatchSize). A line that is no JSON object gets a 400 result and is not sent. A
  * rate-limit 403 waits out its Retry-After, a 202 (queued) asks again, a 5xx or an unreachable Kith is retried
  * with backoff; anything else (401, a 400 of the whole batch) stops the run with its message.
  */
 export async function enrichFile(input: Readable, output: Writable, options: EnrichFileOptions): Promise<EnrichSummary> {
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   const summary: EnrichSummary = { lines: 0, statuses: {} };
+  /** The batch size the plan's rate limit allows, from the latest answer; unknown before the first. */
+  let fitting: number | undefined;
 
   async function send(requests: Record<string, unknown>[]): Promise<{ status: number; metadata?: unknown; data: unknown }[]> {
     let queued = 0;
@@ -77,6 +92,8 @@ export async function enrichFile(input: Readable, output: Writable, options: Enr
         body: JSON.stringify({ requests }),
         signal: AbortSignal.timeout(60_000),
       }).catch((error: Error) => error);
+      const limit = response instanceof Error ? null : response.headers.get('x-rate-limit-limit');
+      if (limit) fitting = fittingBatchSize(Number(limit), options);
       if (!(response instanceof Error) && response.status === 200) return (await response.json()) as Result[];
       const retryAfter = response instanceof Error ? null : response.headers.get('retry-after');
       if (!(response instanceof Error) && response.status === 202 && queued++ < QUEUED_RETRIES) {
@@ -115,11 +132,11 @@ export async function enrichFile(input: Readable, output: Writable, options: Enr
     options.onProgress?.({ lines: summary.lines, bytes: oldest.bytes });
   }
   try {
-    for await (const batch of batchesOf(input, options.batchSize)) {
+    for await (const batch of batchesOf(input, () => fitting ?? 1)) {
       const results = answer(batch.lines);
       results.catch(() => {}); // awaited in order below; a failure is raised there
       pending.push({ results, bytes: batch.bytes });
-      if (pending.length >= options.inFlight) await writeOldest();
+      if (pending.length >= (fitting === undefined ? 1 : options.inFlight)) await writeOldest();
     }
     while (pending.length > 0) await writeOldest();
   } finally {

@@ -26,7 +26,8 @@ function rateLimitHeaders(state: RateState, windowSeconds: number): Record<strin
 
 /**
  * The account's plan allows `rateLimit` calls per fixed window; a call over it answers 403 with
- * `Retry-After` and never reaches the operation. Runs after authentication (which sets the account and its
+ * `Retry-After` and never reaches the operation. A batch that counts more calls than the whole window holds
+ * answers 400 without `Retry-After`: waiting would not help. Runs after authentication (which sets the account and its
  * limit), so unauthenticated calls count against no one. Every answer, errors included, carries the headers.
  */
 export function rateLimit(options: RateLimitOptions): MiddlewareHandler<ApiEnv> {
@@ -51,6 +52,13 @@ export function rateLimit(options: RateLimitOptions): MiddlewareHandler<ApiEnv> 
       if (!decision.allowed) throw refusal(decision, `${policy.limit} calls per ${windowSeconds} seconds`);
       state = decision;
       c.set('chargeCalls', async (calls) => {
+        // No wait makes room for more than the whole window: saying so spares the caller retrying it forever.
+        if (calls + 1 > policy.limit) {
+          throw new ApiError(
+            400,
+            `Invalid request: requests: this batch counts ${calls + 1} calls and the plan allows ${policy.limit} per ${windowSeconds} seconds: send at most ${policy.limit} requests a batch`,
+          );
+        }
         const more = await limiter.hit(accountId, policy, clock.now(), calls);
         state = more;
         if (!more.allowed) {

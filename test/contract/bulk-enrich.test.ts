@@ -199,12 +199,23 @@ describe.each(MODES)('person.bulkEnrich and company.bulkEnrich (%s)', (mode) => 
     const limited = await createAccount(kith, { plan: (await createPlan(kith, { rateLimit: 5 })).name });
     const batchOf = (size: number) => ({ requests: Array.from({ length: size }, () => ({ email: emailOf(ada) })) });
 
-    const tooLarge = await v3('person.bulkEnrich', batchOf(6), limited.key);
+    // Larger than the whole window: no wait makes it pass, so 400 naming the field, and no Retry-After.
+    const never = await v3('person.bulkEnrich', batchOf(6), limited.key);
+    expect(never.status, never.text).toBe(400);
+    expect(never.body.message).toBe(
+      'Invalid request: requests: this batch counts 6 calls and the plan allows 5 per 3600 seconds: send at most 5 requests a batch',
+    );
+    expect(never.headers.get('retry-after')).toBeNull();
+    expect(never.headers.get('x-rate-limit-limit')).toBe('5');
+    expect(never.headers.get('x-rate-limit-remaining')).toBe('4');
+    // Larger than what is left: 403 with Retry-After, the headers saying what is left (a smaller batch passes now).
+    const tooLarge = await v3('person.bulkEnrich', batchOf(5), limited.key);
     expect(tooLarge.status, tooLarge.text).toBe(403);
-    expect(tooLarge.body.message).toContain('this request counts 6 calls and 5 were left of 5');
+    expect(tooLarge.body.message).toContain('this request counts 5 calls and 4 were left of 5');
     expect(tooLarge.headers.get('retry-after')).toMatch(/^\d+$/);
-    // The refused batch used one call, as the request it is: four are left, and a batch of four takes them.
-    const fits = await v3('person.bulkEnrich', batchOf(4), limited.key);
+    expect(tooLarge.headers.get('x-rate-limit-remaining')).toBe('3');
+    // Each refused batch used one call, as the request it is: three are left, and a batch of three takes them.
+    const fits = await v3('person.bulkEnrich', batchOf(3), limited.key);
     expect(fits.status, fits.text).toBe(200);
     expect(fits.headers.get('x-rate-limit-remaining')).toBe('0');
     expect((await v3('person.enrich', { email: emailOf(ada) }, limited.key)).status).toBe(403);

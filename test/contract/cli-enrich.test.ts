@@ -2,7 +2,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadCompanies, newCompany } from '../support/companies.ts';
-import { createAccount, type TestAccount } from '../support/factories.ts';
+import { createAccount, createPlan, type TestAccount } from '../support/factories.ts';
 import { startTestKith, type TestKith } from '../support/kith.ts';
 import { loadPersons, newPerson } from '../support/persons.ts';
 import { runCli } from '../support/processes.ts';
@@ -21,7 +21,8 @@ describe.each(['embedded', 'distributed'] as const)('kith enrich persons|compani
   const acme = newCompany();
 
   beforeAll(async () => {
-    kith = await startTestKith(mode);
+    // A short rate-limit window, so that a run on a small plan goes through several windows in a few seconds.
+    kith = await startTestKith(mode, { KITH_RATE_LIMIT_WINDOW_SECONDS: '2' });
     account = await createAccount(kith);
     await loadPersons(kith, persons);
     await loadCompanies(kith, [acme]);
@@ -83,6 +84,18 @@ describe.each(['embedded', 'distributed'] as const)('kith enrich persons|compani
     const stderr = run.stderr.split('\n').filter(Boolean);
     expect(stderr.at(-2)).toMatch(/^company\.bulkEnrich \S+ 100% \| 2 requests \| \d+ requests\/s$/);
     expect(stderr.at(-1)).toMatch(/^Enriched 2 requests in [\d.]+ s: 1 × 200, 1 × 422$/);
+  });
+
+  it('makes its batches fit a plan smaller than a batch, and gets every answer', async () => {
+    // 4 calls per window, 4 batches at once: the default batches of 100 could never pass (a 400 for each).
+    const small = await createAccount(kith, { plan: (await createPlan(kith, { rateLimit: 4 })).name });
+    const file = join(dir, 'small-plan.ndjson');
+    const lines = Array.from({ length: 9 }, (_, index) => JSON.stringify({ email: persons[index % persons.length]!.details.emails[0]!.value }));
+    await writeFile(file, `${lines.join('\n')}\n`);
+    const run = await enrich(['persons', '--file', file], small.key);
+    expect(run.code, run.stderr).toBe(0);
+    const results = run.stdout.trim().split('\n').map((text) => JSON.parse(text));
+    expect(results.map((result) => [result.line, result.status])).toEqual(lines.map((_, index) => [index + 1, 200]));
   });
 
   it('stops with the API’s message when the key is refused, and names a missing file or key', async () => {
