@@ -9,5 +9,9 @@ export type SectionOptions = {
   signedIn: readonly [MiddlewareHandler<ConsoleEnv>, MiddlewareHandler<ConsoleEnv>];
 };
 
-/** The fixed notices a page shows after a POST redirected to it with `?done=<what>` (never text from the query). */
-export const noticeOf = (notices: Record<string, string>, done: string | undefined) => (done ? notices[done] : undefined);
+/**
+ * The fixed notices a page shows after a POST redirected to it with `?done=<what>` (never text from the query,
+ * nor a property every object inherits, such as `constructor`).
+ */
+export const noticeOf = (notices: Record<string, string>, done: string | undefined) =>
+  done !== undefined && Object.hasOwn(notices, done) ? notices[done] : undefined;

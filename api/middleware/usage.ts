@@ -3,7 +3,7 @@ import type { MiddlewareHandler } from 'hono';
 import type { Bus } from '../../adapters/bus/port.ts';
 import type { Clock } from '../../adapters/clock.ts';
 import { outcomeOf, type UsageRecorded } from '../../schemas/events/usage-recorded.ts';
-import type { OperationSpec } from '../../schemas/v3/operations.ts';
+import { operationNamed, type OperationSpec } from '../../schemas/v3/operations.ts';
 import type { ApiEnv } from '../env.ts';
 import { operationName } from '../operation-name.ts';
 
@@ -24,7 +24,7 @@ export function usage(options: UsageOptions) {
   const middleware: MiddlewareHandler<ApiEnv> = async function usageMiddleware(c, next) {
     await next();
     const operation = c.get('operation') ?? operationName(c.req.path);
-    const spec = options.operations[operation];
+    const spec = operationNamed(options.operations, operation);
     if (!spec || c.res.headers.get('idempotent-replayed') === 'true' || c.get('countedByWorker')) return;
     const accountId = c.get('accountId');
     const at = options.clock.now().toISOString();

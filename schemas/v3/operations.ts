@@ -324,3 +324,10 @@ export const v3Operations = {
 } as const satisfies Record<string, OperationSpec>;
 
 export type V3OperationName = keyof typeof v3Operations;
+
+/**
+ * The operation of that name in `operations`, looked up among its own keys only: a name from a request path may be
+ * `constructor` or `__proto__`, which every object inherits.
+ */
+export const operationNamed = (operations: Readonly<Record<string, OperationSpec>>, name: string): OperationSpec | undefined =>
+  Object.hasOwn(operations, name) ? operations[name] : undefined;

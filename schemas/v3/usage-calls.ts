@@ -1,11 +1,11 @@
 import { outcomeOf, type UsageRecorded } from '../events/usage-recorded.ts';
 import type { BatchItemAnswer } from './batch.ts';
-import { v3Operations, type OperationSpec } from './operations.ts';
+import { operationNamed, v3Operations } from './operations.ts';
 
 /** One call as usage counts it. */
 export type UsageCall = Pick<UsageRecorded, 'operation' | 'outcome'>;
 
-const specOf = (operation: string): OperationSpec | undefined => (v3Operations as Record<string, OperationSpec>)[operation];
+const specOf = (operation: string) => operationNamed(v3Operations, operation);
 
 /**
  * What an answer counts as in usage: one call of its operation with the answer's outcome; a batch answered

@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, type TestAccount } from '../support/factories.ts';
 import { startTestKith, type TestKith } from '../support/kith.ts';
 import { MODES } from '../support/modes.ts';
+import { waitFor } from '../support/wait-for.ts';
 
 describe.each(MODES)('the v3 request edge (%s)', (mode) => {
   let kith: TestKith;
@@ -28,6 +30,23 @@ describe.each(MODES)('the v3 request edge (%s)', (mode) => {
     const path = await kith.client.request('GET', `/${name}`);
     expect(path.status).toBe(404);
     expect(path.body.message).toBe(`No such endpoint: GET /${'x'.repeat(99)}…`);
+  });
+
+  it('answers 404 to an operation named after a property every object has, and counts no usage for it', async () => {
+    // The usage middleware looked the name up with inherited properties: these published events the usage
+    // worker skipped as malformed.
+    const counted = await createAccount(kith);
+    for (const name of ['constructor', '__proto__', 'toString', 'hasOwnProperty']) {
+      const answer = await kith.client.v3(name, {}, { key: counted.key });
+      expect(answer.status, name).toBe(404);
+      expect(answer.body).toMatchObject({ status: 404, message: `Unknown operation: ${name}` });
+    }
+    // A call usage does count, after them: once stats.get shows it, the usage worker has read the events before it.
+    const miss = await kith.client.v3('person.enrich', { email: `nobody-${randomUUID()}@example.org` }, { key: counted.key });
+    expect(miss.status, miss.text).toBe(404);
+    const personTotal = async () => (await kith.client.v3('stats.get', { stats: ['person'] }, { key: counted.key })).body.stats.person.enrichment.total.count;
+    await waitFor('the person.enrich call in usage', async () => (await personTotal()) === 1);
+    expect(kith.logs().filter((line) => line.msg === 'malformed usage event skipped')).toEqual([]);
   });
 
   it('answers 405 with Allow: POST for another method', async () => {
