@@ -6,7 +6,7 @@ import type { AnsweredWith } from './v3/answered-with.ts';
 export type Validated<T> = { ok: true; data: T } | { ok: false; status: number; message: string };
 
 /** A problem with the field it concerns: a zod issue, or one found by a check of Kith's own. */
-type FieldIssue = { readonly path: readonly PropertyKey[]; readonly message: string };
+export type FieldIssue = { readonly path: readonly PropertyKey[]; readonly message: string };
 
 /** `tags[0].key: Invalid input; name: Required` — every problem, each with the field it concerns (long keys cut). */
 export function describeIssues(issues: readonly FieldIssue[]): string {

@@ -12,6 +12,7 @@ import type { AnsweredReply, queuedResults } from '../queued-results.ts';
 import { requestFingerprint } from '../request-fingerprint.ts';
 import { parseOrBadRequest } from '../validate.ts';
 import { echoed } from '../../schemas/echoed.ts';
+import { invalidField } from '../../schemas/validation.ts';
 import { batchCalls, type BatchRequest } from '../../schemas/v3/batch.ts';
 import { usageCalls } from '../../schemas/v3/usage-calls.ts';
 
@@ -129,6 +130,8 @@ export async function operationAnswer(
 function operationRoute(name: string, spec: OperationSpec, options: V3RouteOptions) {
   return async function operation(c: Context<ApiEnv>) {
     const body = parseOrBadRequest(spec.request, c.get('body'));
+    const issue = spec.checkAt?.(body as never, options.clock.now());
+    if (issue) throw new ApiError(400, invalidField(issue.path, issue.message));
     // A batch counts a call per request: the rate limit counted the first as it counted this request.
     const calls = spec.batchOf ? batchCalls(body as BatchRequest) : 1;
     if (calls > 1) await c.get('chargeCalls')?.(calls - 1);

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { WorkerName } from '../events/topics.ts';
+import type { FieldIssue } from '../validation.ts';
 import { personLookupOf } from '../../workers/matching/evidence.ts';
 import { PersonEnrichRequest, PersonEnrichResponse } from './person-enrich.ts';
 import { CompanyEnrichRequest, CompanyEnrichResponse, companyLookupOf } from './company-enrich.ts';
@@ -35,6 +36,7 @@ import {
   PermissionVerifyRequest,
 } from './permission.ts';
 import { AudienceAccepted, AudienceCreateRequest } from './audience.ts';
+import { consentTimestampIssue } from './consent-timestamp.ts';
 import { RecordTags, StatusMessage, TagsCreateRequest, TagsDeleteRequest, TagsGetRequest, TagsGetResponse } from './tags.ts';
 
 export type OperationSpec = {
@@ -87,6 +89,11 @@ export type OperationSpec = {
    * for the rate limit (all of them or the batch is refused) and for usage (with the outcome of its answer).
    */
   batchOf?: string;
+  /**
+   * What a schema cannot check: the valid body against the time it is received (a consent's `timestamp` near
+   * now). The field and its problem, answered 400, or undefined.
+   */
+  checkAt?: (body: never, now: Date) => FieldIssue | undefined;
 };
 
 /** The client contract's 202 for a company request with a webhook (person.enrich has a message of its own). */
@@ -278,6 +285,7 @@ export const v3Operations = {
     response: PermissionAccepted,
     success: 202,
     toWorker: consentGivenOf,
+    checkAt: consentTimestampIssue,
   },
   'permission.delete': {
     summary: "Records the withdrawal of an individual's consent: history kept, nothing current; 202",

@@ -86,7 +86,12 @@ const PermissionCreateBody = z
     ipAddress: text(100).nullish(),
     language: text(50).nullish(),
     tcf: text(4096).nullish().describe('IAB TCF consent string'),
-    timestamp: z.number().int().min(0).nullish().describe('When consent was given, epoch milliseconds'),
+    timestamp: z
+      .number()
+      .int()
+      .min(0)
+      .nullish()
+      .describe('When consent was given, epoch milliseconds: from 50 years before now to 1 day after'),
   })
   .meta({ id: 'PermissionCreateRequest' });
 

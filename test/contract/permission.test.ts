@@ -135,6 +135,18 @@ describe.each(MODES)('consent (%s)', (mode) => {
     });
   });
 
+  it('answers 400 naming timestamp for a time far from now, and takes one an hour ahead', async () => {
+    // The year 285,000 was taken, and recorded as when consent was given.
+    const body = (timestamp: number) => ({ email: newEmail(), consentPurposes: [purpose(1, ['web'])], ...CONSENT_COLLECTION, timestamp });
+    for (const timestamp of [8_931_000_000_000_000, Date.now() + 2 * 86_400_000, Math.floor(Date.now() / 1000)]) {
+      const answer = await call('permission.create', body(timestamp));
+      expect(answer.status, `${timestamp}: ${answer.text}`).toBe(400);
+      expect(answer.body.message).toBe('Invalid request: timestamp: must be epoch milliseconds from 50 years before now to 1 day after');
+    }
+    const soon = await call('permission.create', body(Date.now() + 3_600_000));
+    expect(soon.status, soon.text).toBe(202);
+  });
+
   it('lets consent lapse after its ttl', async () => {
     const email = newEmail();
     const longAgo = Date.now() - 40 * 86_400_000;
