@@ -2,7 +2,6 @@ import { Hono, type MiddlewareHandler } from 'hono';
 import type { Clock } from '../adapters/clock.ts';
 import type { BlobStore } from '../adapters/blobs/port.ts';
 import type { MatchTraining, Stores } from '../adapters/db/port.ts';
-import type { AudienceCreateRequest } from '../schemas/v3/audience.ts';
 import type { Dispatcher } from '../adapters/dispatch/port.ts';
 import type { Logger } from '../adapters/logger.ts';
 import type { HttpMetrics } from '../adapters/metrics/port.ts';
@@ -30,6 +29,7 @@ import { adminDataRoutes } from './routes/admin-data.ts';
 import { healthRoutes, type ReadinessCheck } from './routes/health.ts';
 import { v2Routes } from './routes/v2.ts';
 import { v3Routes } from './routes/v3.ts';
+import { recordAudience } from './audience-creation.ts';
 import { audienceDownloadRoutes } from './routes/audience-download.ts';
 
 export type AppDeps = {
@@ -92,7 +92,7 @@ export function createApp(deps: AppDeps) {
   app.use('/v3/*', apiKeyAuth({ authenticator }), limit, deps.recordUsage);
   /** What the ingress records, per operation that `creates` something, before its worker makes it. */
   const creations: Record<string, (accountId: string, id: string, body: unknown) => Promise<void>> = {
-    'audience.create': (accountId, id, body) => stores.audiences.create(accountId, id, (body as AudienceCreateRequest).tags),
+    'audience.create': recordAudience(stores.audiences),
   };
   const answering = {
     dispatcher: deps.dispatcher,

@@ -1,4 +1,4 @@
-import type { Audience, AudienceMember, AudienceStore, Tag } from '../db/port.ts';
+import type { Audience, AudienceCreation, AudienceMember, AudienceStore, Tag } from '../db/port.ts';
 import { isoTimestamp, isoTimestampOrNull } from '../db/rows.ts';
 import type { SqlClient } from '../db/sql-client.ts';
 
@@ -16,12 +16,27 @@ type AudienceRow = {
 /** Audiences and the records they are built from, over any SqlClient. */
 export function audienceStore(db: SqlClient): AudienceStore {
   return {
-    async create(accountId, id, tags) {
-      await db.query(`INSERT INTO audiences (id, account_id, tags, status) VALUES ($1, $2, $3, 'building') ON CONFLICT (id) DO NOTHING`, [
-        id,
-        accountId,
-        JSON.stringify(tags),
-      ]);
+    create(accountId, id, tags) {
+      // The account's row is locked first and the count made after, in a statement of its own (so with a snapshot
+      // taken after the lock): creates at once are counted one after another, and the limit holds exactly.
+      return db.transaction(async (tx): Promise<AudienceCreation> => {
+        const [plan] = await tx.query<{ audience_limit: number }>(
+          'SELECT p.audience_limit FROM accounts a JOIN plans p ON p.id = a.plan_id WHERE a.id = $1 FOR UPDATE OF a',
+          [accountId],
+        );
+        const limit = plan?.audience_limit ?? 0;
+        const [held] = await tx.query<{ count: number }>(
+          `SELECT count(*)::int AS count FROM audiences WHERE account_id = $1 AND status IN ('building', 'ready')`,
+          [accountId],
+        );
+        if ((held?.count ?? 0) >= limit) return { created: false, limit };
+        await tx.query(`INSERT INTO audiences (id, account_id, tags, status) VALUES ($1, $2, $3, 'building') ON CONFLICT (id) DO NOTHING`, [
+          id,
+          accountId,
+          JSON.stringify(tags),
+        ]);
+        return { created: true };
+      });
     },
 
     async get(accountId, id) {

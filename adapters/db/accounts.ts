@@ -18,6 +18,7 @@ type AccountRow = {
   plan_rate_limit: number;
   plan_person_quota: number | null;
   plan_company_quota: number | null;
+  plan_audience_limit: number;
   plan_data_add_ons: Account['plan']['dataAddOns'];
   plan_created_at: Date;
 };
@@ -26,7 +27,7 @@ const SELECT_ACCOUNT = `
   SELECT a.id, a.name, a.identity_sharing, to_char(a.billing_anchor, 'YYYY-MM-DD') AS billing_anchor, a.created_at,
          p.id AS plan_id, p.name AS plan_name, p.period AS plan_period, p.base_cost AS plan_base_cost,
          p.rate_limit AS plan_rate_limit, p.person_quota AS plan_person_quota,
-         p.company_quota AS plan_company_quota, p.data_add_ons AS plan_data_add_ons, p.created_at AS plan_created_at
+         p.company_quota AS plan_company_quota, p.audience_limit AS plan_audience_limit, p.data_add_ons AS plan_data_add_ons, p.created_at AS plan_created_at
   FROM accounts a JOIN plans p ON p.id = a.plan_id`;
 
 function toAccount(row: AccountRow): Account {
@@ -44,6 +45,7 @@ function toAccount(row: AccountRow): Account {
       rate_limit: row.plan_rate_limit,
       person_quota: row.plan_person_quota,
       company_quota: row.plan_company_quota,
+      audience_limit: row.plan_audience_limit,
       data_add_ons: row.plan_data_add_ons,
       created_at: row.plan_created_at,
     }),

@@ -234,8 +234,12 @@ export type AudienceMember = { recordId: string; partnerId: string | null; perso
 export type SharedRecord = { accountId: string; personId: string; emailsJson: string; maidsJson: string };
 
 /** audience.create requests and what their files are built from; every call but the sweep's names the account. */
+/** What audience.create's record came to: made, or refused at the plan's limit of audiences held. */
+export type AudienceCreation = { created: true } | { created: false; limit: number };
+
 export interface AudienceStore {
-  create(accountId: string, id: string, tags: Tag[]): Promise<void>;
+  /** Records a building audience unless the account holds its plan's limit already (building or ready). */
+  create(accountId: string, id: string, tags: Tag[]): Promise<AudienceCreation>;
   get(accountId: string, id: string): Promise<Audience | undefined>;
   /**
    * The account's records holding any of the tags, tagged before `taggedBefore`, in recordId order after

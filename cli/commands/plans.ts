@@ -1,5 +1,5 @@
 import { Option, type Command } from 'commander';
-import type { Plan } from '../../schemas/admin/plans.ts';
+import { DEFAULT_AUDIENCE_LIMIT, type Plan } from '../../schemas/admin/plans.ts';
 import type { AdminClient } from '../admin-client.ts';
 import { print, table, type Output } from '../output.ts';
 
@@ -10,7 +10,7 @@ const number = (value: string) => {
 };
 
 export function registerPlanCommands(program: Command, connect: () => Promise<AdminClient>, output: () => Output) {
-  const plans = program.command('plans').description('Plans: rate limit, quotas, billing period and price');
+  const plans = program.command('plans').description('Plans: rate limit, quotas, audience limit, billing period and price');
   plans
     .command('create')
     .description('Create a plan')
@@ -20,6 +20,7 @@ export function registerPlanCommands(program: Command, connect: () => Promise<Ad
     .requiredOption('--rate-limit <calls>', 'calls allowed per 60-second window', number)
     .option('--person-quota <matches>', 'person matches allowed per period', number)
     .option('--company-quota <matches>', 'company matches allowed per period', number)
+    .option('--audience-limit <audiences>', `audiences an account may hold at once, building or ready (${DEFAULT_AUDIENCE_LIMIT})`, number)
     .option('--data-add-ons <ids>', 'company data add-ons included, comma-separated (keypeople,traffic); all when absent', (value: string) =>
       value.split(',').map((id) => id.trim()).filter((id) => id !== ''),
     )
@@ -31,6 +32,7 @@ export function registerPlanCommands(program: Command, connect: () => Promise<Ad
         rateLimit: options.rateLimit,
         personQuota: options.personQuota,
         companyQuota: options.companyQuota,
+        audienceLimit: options.audienceLimit,
         dataAddOns: options.dataAddOns,
       });
       print(output(), plan, () => `Created plan ${plan.name} (${plan.id})`);
@@ -41,7 +43,7 @@ export function registerPlanCommands(program: Command, connect: () => Promise<Ad
     .action(async () => {
       const { plans: list } = await (await connect()).get<{ plans: Plan[] }>('/plans');
       print(output(), list, () =>
-        table(list, ['name', 'period', 'baseCost', 'rateLimit', 'personQuota', 'companyQuota', 'id']),
+        table(list, ['name', 'period', 'baseCost', 'rateLimit', 'personQuota', 'companyQuota', 'audienceLimit', 'id']),
       );
     });
 }

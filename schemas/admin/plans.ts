@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { CompanyDataAddOnId } from '../v3/company-data-add-ons.ts';
 
+/** Audiences an account may hold, building or ready, on a plan created without `audienceLimit`. */
+export const DEFAULT_AUDIENCE_LIMIT = 25;
+
 export const PlanPeriod = z.enum(['MONTH', 'YEAR']);
 export type PlanPeriod = z.infer<typeof PlanPeriod>;
 
@@ -12,6 +15,13 @@ export const CreatePlanRequest = z
     rateLimit: z.number().int().min(1).max(1_000_000).describe('Calls allowed per rate-limit window'),
     personQuota: z.number().int().min(0).nullable().optional(),
     companyQuota: z.number().int().min(0).nullable().optional(),
+    audienceLimit: z
+      .number()
+      .int()
+      .min(1)
+      .max(10_000)
+      .optional()
+      .describe(`Audiences an account may hold at once, building or ready; ${DEFAULT_AUDIENCE_LIMIT} when absent`),
     dataAddOns: z
       .array(CompanyDataAddOnId)
       .max(20)
@@ -30,6 +40,7 @@ export const Plan = z
     rateLimit: z.number().int(),
     personQuota: z.number().int().nullable(),
     companyQuota: z.number().int().nullable(),
+    audienceLimit: z.number().int(),
     dataAddOns: z.array(CompanyDataAddOnId),
     createdAt: z.string(),
   })

@@ -1,7 +1,7 @@
 import { hash, randomUUID } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAccount, type TestAccount } from '../support/factories.ts';
+import { createAccount, createPlan, type TestAccount } from '../support/factories.ts';
 import { startTestKith, type TestKith } from '../support/kith.ts';
 import { MODES } from '../support/modes.ts';
 import { loadPersons, newPerson } from '../support/persons.ts';
@@ -121,5 +121,25 @@ describe.each(MODES)('audiences (%s)', (mode) => {
     const answer = await call(sharing, 'audience.create', body);
     expect(answer.status, answer.text).toBe(400);
     expect(answer.body.message).toContain(field);
+  });
+
+  it("refuses an audience past its plan's limit of audiences held, building or ready, with 403 naming it", async () => {
+    expect((await createPlan(kith)).audienceLimit).toBe(25);
+    const limited = await createAccount(kith, { plan: (await createPlan(kith, { audienceLimit: 2 })).name });
+    const create = () => call(limited, 'audience.create', { webhookUrl: `${receiver.url}/limited`, tags: [{ key: 'segment', value: 'gold' }] });
+    const held = await Promise.all([create(), create()]);
+    expect(held.map((answer) => answer.status)).toEqual([202, 202]);
+    // Building or built, the two are held: a third at once or later is refused, as five more at once are.
+    const refused = [await create(), ...(await Promise.all(Array.from({ length: 5 }, create)))];
+    for (const answer of refused) {
+      expect(answer.status, answer.text).toBe(403);
+      expect(answer.body.message).toBe(
+        'Audience limit reached: an account on this plan may hold 2 audiences, building or ready; one frees its place when it expires',
+      );
+    }
+    await Promise.all(held.map((answer) => receiver.waitForRequest(answer.body.requestId, 30_000)));
+    expect((await create()).status).toBe(403);
+    // Another account is not held back by it.
+    expect((await call(private_, 'audience.create', { webhookUrl: `${receiver.url}/other`, tags: [{ key: 'segment', value: 'gold' }] })).status).toBe(202);
   });
 });

@@ -20,8 +20,8 @@ describe('the kith CLI over the admin API', () => {
 
   it('creates a plan, an account on it and a key that works on /v3, then revokes the key', async () => {
     const planName = `cli-${randomUUID()}`;
-    const plan = await cli('plans', 'create', '--name', planName, '--period', 'YEAR', '--base-cost', '120', '--rate-limit', '60', '--person-quota', '500');
-    expect(plan).toMatchObject({ name: planName, period: 'YEAR', baseCost: 120, rateLimit: 60, personQuota: 500 });
+    const plan = await cli('plans', 'create', '--name', planName, '--period', 'YEAR', '--base-cost', '120', '--rate-limit', '60', '--person-quota', '500', '--audience-limit', '3');
+    expect(plan).toMatchObject({ name: planName, period: 'YEAR', baseCost: 120, rateLimit: 60, personQuota: 500, audienceLimit: 3 });
     expect((await cli('plans', 'list')).map((p: { name: string }) => p.name)).toContain(planName);
 
     const account = await cli('accounts', 'create', '--name', 'Acme', '--plan', planName, '--identity-sharing');
