@@ -29,12 +29,13 @@ describe('the audience sweep', () => {
   });
 
   it('expires audiences past their time and deletes their files, leaving the others', async () => {
-    const { audiences } = createStores(db, () => 'unused');
+    const { audiences, accounts, plans } = createStores(db, () => 'unused');
     const blobs = localBlobStore(dir);
-    const accountId = randomUUID();
+    const standard = (await plans.findByName('Standard'))!;
+    const accountId = (await accounts.create({ name: 'sweep', planId: standard.id, identitySharing: false, billingAnchor: '2026-01-01' })).id;
     const [old, fresh] = [randomUUID(), randomUUID()];
     for (const [id, expiresAt] of [[old, new Date(Date.now() - 1000)], [fresh, new Date(Date.now() + 86_400_000)]] as const) {
-      await audiences.create(accountId, id, [{ key: 'k', value: 'v' }]);
+      expect(await audiences.create(accountId, id, [{ key: 'k', value: 'v' }])).toEqual({ created: true });
       const bytes = await blobs.put(audienceBlobKey(accountId, id), Readable.from(['gzip bytes']));
       await audiences.ready(id, 1, bytes, expiresAt);
     }
