@@ -52,8 +52,11 @@ const blobs = localBlobStore(blobDir);
 const codec = personIdCodec('bench secret');
 const runs = [];
 
+const standard = (await stores.plans.findByName('Standard'))!;
+
 for (const members of sizes) {
-  const accountId = randomUUID();
+  // A real account: audience.create counts the audiences it holds against its plan.
+  const accountId = (await stores.accounts.create({ name: 'bench', planId: standard.id, identitySharing: false, billingAnchor: '2026-01-01' })).id;
   progress(`making ${members.toLocaleString('en')} tagged records for account ${accountId}`);
   await db.query(
     `INSERT INTO identity_records (account_id, record_id, person_id, emails, maids)
@@ -72,7 +75,7 @@ for (const members of sizes) {
   await db.query('ANALYZE record_tags');
 
   const id = randomUUID();
-  await stores.audiences.create(accountId, id, [TAG]);
+  if (!(await stores.audiences.create(accountId, id, [TAG])).created) throw new Error('the audience was not recorded');
   progress(`building the file of ${members.toLocaleString('en')} members`);
   const started = performance.now();
   const { result, peakRssMb } = await withPeakRss(() =>
