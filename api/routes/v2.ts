@@ -32,6 +32,9 @@ async function ask(
 
 const answer = (c: Context<ApiEnv>, reply: OperationReply) => c.json(reply.body as object, reply.status as ContentfulStatusCode);
 
+/** The v2 paths: other methods than GET (and HEAD) answer 405. */
+const V2_PATHS = ['/person.json', '/company/lookup.json', '/verification/email.json'];
+
 /** The legacy v2 GET APIs (docs/decisions.md, "The v2 APIs"): JSON only, answered by the v3 operations' workers. */
 export function v2Routes(options: OperationAnswerOptions) {
   const app = new Hono<ApiEnv>();
@@ -55,5 +58,10 @@ export function v2Routes(options: OperationAnswerOptions) {
     if (!email) throw new ApiError(400, 'Invalid request: email: required');
     return answer(c, v2VerificationAnswer(await ask(c, 'email.verification', { email }, options), email, c.get('requestId')));
   });
+  for (const path of V2_PATHS) {
+    app.all(path, (c) => {
+      throw new ApiError(405, `${c.req.path} accepts only GET`, { Allow: 'GET, HEAD' });
+    });
+  }
   return app;
 }

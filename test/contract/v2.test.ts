@@ -85,6 +85,17 @@ describe.each(MODES)('the v2 APIs (%s)', (mode) => {
       }
     });
 
+    it('answers 405 with Allow to another method than GET on a v2 path', async () => {
+      for (const method of ['POST', 'PUT', 'DELETE', 'PATCH']) {
+        for (const path of ['/v2/person.json', '/v2/company/lookup.json', '/v2/verification/email.json']) {
+          const answer = await kith.client.request(method, withKey(path));
+          expect(answer.status, `${method} ${path}: ${answer.text}`).toBe(405);
+          expect(answer.headers.get('allow')).toBe('GET, HEAD');
+          expect(answer.body).toMatchObject({ status: 405, message: expect.stringContaining('accepts only GET') });
+        }
+      }
+    });
+
     it('answers JSON only: another format is a JSON 404, and asking for XML still gets JSON', async () => {
       for (const path of [`/v2/person.xml?email=${encodeURIComponent(email)}`, `/v2/company/lookup.xml?domain=${acme.domain}`, '/v2/person.html']) {
         const answer = await get(withKey(path));
