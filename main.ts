@@ -2,12 +2,12 @@ import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { hostname } from 'node:os';
 import { pathToFileURL } from 'node:url';
-import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { meteredBus } from './adapters/bus/metered.ts';
 import { openBus } from './adapters/bus/open.ts';
 import { systemClock, type Clock } from './adapters/clock.ts';
 import { ConfigError, serverConfigFromEnvironment, type ServerConfig } from './adapters/config.ts';
+import { lockDataDir } from './adapters/data-dir.ts';
 import { migrate } from './adapters/db/migrate.ts';
 import { createStores, openDatabase } from './adapters/db/open.ts';
 import { sharedSecret } from './adapters/db/secrets.ts';
@@ -23,7 +23,10 @@ import { httpMetrics } from './api/middleware/http-metrics.ts';
 import { healthRoutes } from './api/routes/health.ts';
 import { metricsRoutes } from './api/routes/metrics.ts';
 import { buildIngress, type Ingress } from './composition/ingress.ts';
+import { close, listen, localUrl, probePort } from './composition/listen.ts';
 import { metricsOnlyApp, processMetrics, topicLabel } from './composition/metrics.ts';
+import { stopWithNpm } from './composition/npm-parent.ts';
+import { makePrivate } from './composition/private-dirs.ts';
 import { webhookSettings } from './composition/webhook-settings.ts';
 import { startWorkerRole } from './composition/workers.ts';
 import { newWebhookSecret } from './workers/delivery/sign.ts';
@@ -62,6 +65,35 @@ function parseRoles(roles: string[], distributed: boolean): Roles {
  */
 export async function startKith(config: ServerConfig, options: StartOptions = {}): Promise<RunningKith> {
   const log = options.log ?? createLogger(config.logLevel);
+  // One process per embedded database: the lock is taken before anything in the directory is read or written.
+  const lock = config.databaseUrl ? undefined : await lockDataDir(config.dataDir);
+  /** What a start that fails half-way has started: closed again, last first, so that a caller in the same process can go on. */
+  const started: (() => Promise<void>)[] = [];
+  try {
+    // A port in use is found before the database opens and the demo account is made, not after.
+    await probePort(config.port, config.host, 'PORT');
+    if (config.metricsPort !== undefined) await probePort(config.metricsPort, config.host, 'KITH_METRICS_PORT');
+    await makePrivate(config, log);
+    const kith = await startParts(config, { ...options, log }, started);
+    return {
+      ...kith,
+      async stop() {
+        await kith.stop();
+        lock?.release();
+      },
+    };
+  } catch (error) {
+    for (const stop of started.reverse()) {
+      await stop().catch((failure: unknown) => log.warn({ err: failure }, 'closing after a failed start'));
+    }
+    lock?.release();
+    throw error;
+  }
+}
+
+/** Every adapter and role of `startKith`, each pushed onto `started` as it comes up. */
+async function startParts(config: ServerConfig, options: StartOptions & { log: Logger }, started: (() => Promise<void>)[]): Promise<RunningKith> {
+  const log = options.log;
   const clock = options.clock ?? systemClock;
   const announce = options.announce ?? ((text: string) => process.stdout.write(`${text}\n`));
   const distributed = config.kafkaBrokers !== undefined;
@@ -70,6 +102,7 @@ export async function startKith(config: ServerConfig, options: StartOptions = {}
   const instanceId = config.instanceId ?? `${hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`;
 
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.dbPoolSize });
+  started.push(() => db.close());
   const applied = await migrate(db);
   if (applied.length > 0) log.info({ migrations: applied }, 'database migrated');
   const stores = createStores(db, newWebhookSecret);
@@ -80,6 +113,7 @@ export async function startKith(config: ServerConfig, options: StartOptions = {}
     metrics: metrics.bus,
     topicLabel: topicLabel(topics),
   });
+  started.push(() => bus.close());
   const requestRetentionMs = config.requestRetentionHours * 3_600_000;
   await bus.ensureTopics([
     ...[...new Set(Object.values(v3Operations).map((spec) => topics.requests(spec.worker))), topics.usage].map((name) => ({
@@ -97,6 +131,7 @@ export async function startKith(config: ServerConfig, options: StartOptions = {}
     db,
     log,
   });
+  started.push(() => usageStore.close());
 
   const local = distributed ? undefined : inProcessReplies();
   const replies: ReplySender = local ?? busReplySender(bus);
@@ -120,11 +155,13 @@ export async function startKith(config: ServerConfig, options: StartOptions = {}
     metrics,
   };
   const consumers = (await Promise.all(roles.workers.map((name) => startWorkerRole(name, workerParts)))).flat();
+  started.push(async () => void (await Promise.all(consumers.map((consumer) => consumer.stop()))));
 
   let ingress: Ingress | undefined;
   let inbox: ReplyInbox | undefined;
   if (roles.ingress) {
     inbox = local ?? (await busReplyInbox({ bus, topics, instanceId, retentionMs: config.replyRetentionMs, log }));
+    started.push(() => inbox!.close());
     ingress = await buildIngress({
       config,
       webhooks,
@@ -140,6 +177,7 @@ export async function startKith(config: ServerConfig, options: StartOptions = {}
       announce,
       httpMetrics: metrics.http,
     });
+    started.push(() => ingress!.stop());
   }
   const app =
     ingress?.app ??
@@ -147,16 +185,19 @@ export async function startKith(config: ServerConfig, options: StartOptions = {}
       .use('*', httpMetrics({ metrics: metrics.http }))
       .route('/', healthRoutes({ ready: async () => void (await db.query('SELECT 1')) }));
   if (config.metricsPort === undefined) app.route('/', metricsRoutes(metrics));
-  const server = await listen(app, config.port, config.host);
+  const server = await listen(app, config.port, config.host, 'PORT');
+  started.push(() => close(server));
   const port = (server.address() as AddressInfo).port;
   const url = localUrl(config.host, port);
   ownUrl = url;
-  const metricsServer = config.metricsPort === undefined ? undefined : await listen(metricsOnlyApp(metrics), config.metricsPort, config.host);
+  const metricsServer =
+    config.metricsPort === undefined ? undefined : await listen(metricsOnlyApp(metrics), config.metricsPort, config.host, 'KITH_METRICS_PORT');
   const metricsPort = metricsServer && (metricsServer.address() as AddressInfo).port;
   const metricsUrl = metricsPort === undefined ? url : localUrl(config.host, metricsPort);
   log.info(
     {
       port,
+      pid: process.pid,
       ...(metricsPort !== undefined && { metricsPort }),
       host: config.host,
       instanceId,
@@ -186,43 +227,37 @@ export async function startKith(config: ServerConfig, options: StartOptions = {}
   };
 }
 
-type Server = ReturnType<typeof serve>;
-
-function listen(app: Hono<ApiEnv>, port: number, hostname: string): Promise<Server> {
-  return new Promise((resolve) => {
-    const started = serve({ fetch: app.fetch, port, hostname }, () => resolve(started));
-  });
-}
-
-function close(server: Server): Promise<void> {
-  return new Promise((resolve) => {
-    server.close(() => resolve());
-    if ('closeIdleConnections' in server) server.closeIdleConnections();
-  });
-}
-
-const localUrl = (host: string, port: number) => `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`;
-
-/** `npm start`: configuration from the environment, clean stop on SIGTERM and SIGINT. */
+/**
+ * `npm start` and `kith serve`: configuration from the environment, files owner-only whatever the umask, clean
+ * stop on SIGTERM and SIGINT, and, under npm, when npm itself is gone.
+ */
 export async function runFromEnvironment(overrides: Record<string, string> = {}): Promise<void> {
   const config = serverConfigFromEnvironment(overrides);
   const log = createLogger(config.logLevel);
-  const kith = await startKith(config, { log });
+  process.umask(0o077);
+  let kith: RunningKith | undefined;
   let stopping = false;
-  const stop = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    log.info({ signal }, 'stopping');
-    kith.stop().then(
+  const stopNow = (running: RunningKith) =>
+    running.stop().then(
       () => process.exit(0),
       (error: unknown) => {
         log.error({ err: error }, 'unclean stop');
         process.exit(1);
       },
     );
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'stopping');
+    // During start-up: once it is done (the database is not left half-written), or its failure exits.
+    if (kith) void stopNow(kith);
   };
+  // Listened to before start-up, not after: until then a SIGTERM would kill the process outright.
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
+  stopWithNpm(log, () => stop('parent gone'));
+  kith = await startKith(config, { log });
+  if (stopping) void stopNow(kith);
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

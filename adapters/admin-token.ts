@@ -8,7 +8,7 @@ export const adminTokenPath = (dataDir: string) => join(dataDir, 'admin-token');
 export async function readOrCreateAdminToken(dataDir: string): Promise<string> {
   const existing = await readAdminToken(dataDir);
   if (existing) return existing;
-  await mkdir(dataDir, { recursive: true });
+  await mkdir(dataDir, { recursive: true, mode: 0o700 });
   const token = `kith_admin_${randomBytes(24).toString('base64url')}`;
   try {
     await writeFile(adminTokenPath(dataDir), `${token}\n`, { mode: 0o600, flag: 'wx' });

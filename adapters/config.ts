@@ -16,7 +16,7 @@ const ServerEnv = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   KITH_DATA_DIR: z.string().min(1).default('./.kith'),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
-  KITH_ADMIN_TOKEN: z.string().min(24, 'must be at least 24 characters').optional(),
+  KITH_ADMIN_TOKEN: z.string().min(32, 'must be at least 32 characters').optional(),
   KITH_MAX_BODY_BYTES: z.coerce.number().int().min(1024).max(64 * 1024 * 1024).default(1024 * 1024),
   KITH_KEY_CACHE_MS: z.coerce.number().int().min(0).max(1000).default(1000),
   KITH_IDEMPOTENCY_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(24),

@@ -133,7 +133,7 @@ export function createApp(deps: AppDeps) {
   app.use('/v2/*', v2KeyAuth({ authenticator }), limit, deps.recordUsage);
   app.route('/v2', v2Routes(answering));
 
-  app.use('/admin/*', adminAuth({ adminToken: deps.adminToken }));
+  app.use('/admin/*', adminAuth({ adminToken: deps.adminToken, clock }));
   // Data imports stream their NDJSON body: they answer before the JSON body parser below would read it.
   app.route('/admin', adminDataRoutes({ ...stores, matchTraining: deps.matchTraining }));
   app.use('/admin/*', body);

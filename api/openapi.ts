@@ -96,6 +96,7 @@ function adminOperation(
       '400': errorResponse('Invalid input'),
       '401': errorResponse('Admin token missing or invalid'),
       '404': errorResponse('No such account or key'),
+      '429': errorResponse('Too many wrong admin tokens from this address: wait for Retry-After seconds'),
     },
     ...extra,
   };

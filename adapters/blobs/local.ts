@@ -10,7 +10,8 @@ const KEY = /^[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*$/;
 /**
  * Blobs as files under one directory. A blob is written to a temporary name and renamed when complete, so a
  * reader never sees half a file and a crash leaves no blob behind. Every process that serves downloads must see
- * the directory the builders write (one host, or a shared volume).
+ * the directory the builders write (one host, or a shared volume), as the same user: directories are made 0700
+ * and files 0600 (audience files hold person data).
  */
 export function localBlobStore(root: string): BlobStore {
   const pathOf = (key: string) => {
@@ -20,10 +21,10 @@ export function localBlobStore(root: string): BlobStore {
   return {
     async put(key, content) {
       const path = pathOf(key);
-      await mkdir(dirname(path), { recursive: true });
+      await mkdir(dirname(path), { recursive: true, mode: 0o700 });
       const partial = `${path}.partial-${randomBytes(4).toString('hex')}`;
       try {
-        await pipeline(content, createWriteStream(partial));
+        await pipeline(content, createWriteStream(partial, { mode: 0o600 }));
         await rename(partial, path);
       } catch (error) {
         await rm(partial, { force: true });

@@ -1,10 +1,10 @@
-import { createReadStream, createWriteStream, existsSync } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { SingleBar } from 'cli-progress';
 import { loadServerConfig } from '../../adapters/config.ts';
+import { DataDirInUse, lockDataDir, type DataDirLock } from '../../adapters/data-dir.ts';
 import { migrate } from '../../adapters/db/migrate.ts';
 import { openDatabase } from '../../adapters/db/open.ts';
 import type { MatchTraining } from '../../adapters/db/port.ts';
@@ -29,16 +29,19 @@ export async function generateTo(file: string | undefined, write: (out: Writable
 }
 
 /**
- * PGlite is one process's database: while `kith serve` has the embedded data directory open, its
- * postmaster.pid exists, and a second process writing there would corrupt it.
+ * PGlite is one process's database: while `kith serve` (or another import) holds the embedded data directory's
+ * lock, a second process writing there would lose its writes or theirs. The lock goes with its process, even
+ * one killed, so there is nothing stale to delete.
  */
-function refuseEmbeddedInUse(dataDir: string): void {
-  const pidFile = join(dataDir, 'pgdata', 'postmaster.pid');
-  if (existsSync(pidFile)) {
+async function lockEmbedded(dataDir: string): Promise<DataDirLock> {
+  try {
+    return await lockDataDir(dataDir);
+  } catch (error) {
+    if (!(error instanceof DataDirInUse)) throw error;
     throw new CliError(
-      `the embedded database in ${join(dataDir, 'pgdata')} is in use (is \`kith serve\` running?). Stop the server and ` +
-        `run the import again, or import into PostgreSQL with DATABASE_URL. If no Kith process is running, a crash left ` +
-        `${pidFile} behind: delete it.`,
+      `the embedded database in KITH_DATA_DIR (${error.dir}) is in use by another Kith process` +
+        `${error.holderPid ? ` (pid ${error.holderPid})` : ''}: is \`kith serve\` running? Stop the server and run this ` +
+        `again, or work on PostgreSQL with DATABASE_URL.`,
     );
   }
 }
@@ -58,8 +61,24 @@ function describe(noun: string, summary: ImportSummary): string {
  */
 export async function openDataDatabase(): Promise<{ db: SqlClient; databaseUrl: string | undefined; matchTraining: MatchTraining }> {
   const config = loadServerConfig();
-  if (!config.databaseUrl) refuseEmbeddedInUse(config.dataDir);
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 2 });
+  const lock = config.databaseUrl ? undefined : await lockEmbedded(config.dataDir);
+  let opened: SqlClient;
+  try {
+    opened = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 2 });
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
+  const db: SqlClient = {
+    ...opened,
+    async close() {
+      try {
+        await opened.close();
+      } finally {
+        lock?.release();
+      }
+    },
+  };
   try {
     await migrate(db);
   } catch (error) {

@@ -6,6 +6,8 @@ export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 export type KithProcess = {
   child: ChildProcess;
   url: string;
+  /** Kith's own pid, from its 'kith listening' line: `child.pid` unless a wrapper (npm) started it. */
+  pid: number;
   output(): string;
   /** Resolves with the exit code. */
   stop(signal?: NodeJS.Signals): Promise<number | null>;
@@ -15,26 +17,37 @@ export type KithProcess = {
 const NPM_START = ['--import', 'tsx', 'main.ts'];
 
 /**
- * Runs Kith as a real process, embedded unless `env` names a database: `npm start`'s command, or node with
- * `nodeArgs` (the compiled build's entry, say).
+ * Runs Kith as a real process, embedded unless `env` names a database or Kafka brokers (the test services'
+ * variables are not inherited: an embedded Kith on the shared Kafka, under the default topic prefix, would take
+ * other suites' requests): `npm start`'s command, or node with `nodeArgs` (the compiled build's entry, say).
  */
 export async function startKithProcess(env: Record<string, string>, timeoutMs = 60_000, nodeArgs = NPM_START): Promise<KithProcess> {
-  const child = spawn(process.execPath, nodeArgs, {
+  return startKithCommand(process.execPath, nodeArgs, env, timeoutMs);
+}
+
+/** `npm start` itself, as a user runs it: npm, then Kith as its child. */
+export function startKithUnderNpm(env: Record<string, string>, timeoutMs = 60_000): Promise<KithProcess> {
+  return startKithCommand('npm', ['start', '--silent'], env, timeoutMs);
+}
+
+async function startKithCommand(command: string, args: string[], env: Record<string, string>, timeoutMs: number): Promise<KithProcess> {
+  const child = spawn(command, args, {
     cwd: repoRoot,
-    env: { ...process.env, DATABASE_URL: '', PORT: '0', LOG_LEVEL: 'info', ...env },
+    env: { ...process.env, DATABASE_URL: '', KAFKA_BROKERS: '', PORT: '0', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const port = await new Promise<number>((resolve, reject) => {
+  const { port, pid } = await new Promise<{ port: number; pid: number }>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`kith did not start in time:\n${output}`)), timeoutMs);
     const look = () => {
-      const match = /"port":(\d+).*"msg":"kith listening"/.exec(output);
-      if (match) {
+      const line = output.split('\n').find((text) => text.includes('"msg":"kith listening"') && text.endsWith('}'));
+      if (line) {
         clearTimeout(timer);
-        resolve(Number(match[1]));
+        const { port, pid } = JSON.parse(line) as { port: number; pid: number };
+        resolve({ port, pid });
       }
     };
     child.stdout!.on('data', look);
@@ -43,6 +56,7 @@ export async function startKithProcess(env: Record<string, string>, timeoutMs = 
   return {
     child,
     url: `http://127.0.0.1:${port}`,
+    pid,
     output: () => output,
     async stop(signal = 'SIGTERM') {
       child.kill(signal);
