@@ -26,8 +26,9 @@ import {
   V2VerificationAnswer,
   V2VerificationQuery,
 } from '../schemas/v2/lookups.ts';
-import { v3Operations, type OperationSpec } from '../schemas/v3/operations.ts';
+import { v3Operations, type OperationSpec, type V3OperationName } from '../schemas/v3/operations.ts';
 import type { ApiEnv } from './env.ts';
+import { V3_LINKS } from './openapi-links.ts';
 import { NDJSON_MEDIA_TYPE } from './routes/admin-data.ts';
 
 const json = (schema: z.ZodType) => ({ 'application/json': { schema } });
@@ -53,11 +54,12 @@ const IdempotencyKeyHeader = z.object({
     .describe('Replays the first answer for 24 hours when the same request is sent again; a retry of a 503 sends the first request again, never a second one'),
 });
 
-function v3Operation(name: string, spec: OperationSpec): ZodOpenApiOperationObject {
+function v3Operation(name: V3OperationName, spec: OperationSpec): ZodOpenApiOperationObject {
+  const links = V3_LINKS[name];
   const responses: ZodOpenApiOperationObject['responses'] = {
     ...(spec.success === 204
       ? { '204': { description: 'Done; no body' } }
-      : { [`${spec.success ?? 200}`]: { description: 'Success', content: json(spec.response) } }),
+      : { [`${spec.success ?? 200}`]: { description: 'Success', content: json(spec.response), ...(links && { links }) } }),
     ...V3_ERRORS,
   };
   for (const status of spec.alsoAnswers ?? []) {
@@ -251,7 +253,7 @@ const HealthBody = z.object({ status: z.string() });
 export function buildOpenApiDocument() {
   const v3Paths: ZodOpenApiPathsObject = {};
   for (const [name, spec] of Object.entries(v3Operations)) {
-    v3Paths[`/v3/${name}`] = { post: v3Operation(name, spec) };
+    v3Paths[`/v3/${name}`] = { post: v3Operation(name as V3OperationName, spec) };
   }
   return createDocument({
     openapi: '3.1.0',

@@ -6,6 +6,7 @@ export const ErrorBody = z
     status: z.number().int(),
     message: z.string(),
     requestId: z.string().optional(),
+    reasonCode: z.string().optional().describe('Why, in a word, where the clients read one (company.enrich: NOT_REGISTERED)'),
   })
   .meta({ id: 'Error' });
 export type ErrorBody = z.infer<typeof ErrorBody>;

@@ -1,19 +1,21 @@
 import { z } from 'zod';
+import { DOMAIN_TEXT, EMAIL_TEXT, PHONE_TEXT } from '../v3/documented-rules.ts';
 
-/** The v2 GET APIs' query strings and answers, for the OpenAPI document (docs/decisions.md, "The v2 APIs"). */
-const key = z.string().optional().describe('The API key, unless sent in the X-Service-APIKey or X-FullContact-APIKey header');
+/**
+ * The v2 GET APIs' query strings and answers, for the OpenAPI document (docs/decisions.md, "The v2 APIs"). The key
+ * (`apiKey` in the query, or a key header) is the document's security scheme, not one of these parameters.
+ */
 const queue = z.enum(['1']).optional().describe('Queue the lookup and answer 202 at once; ask again for the answer');
 
 export const V2PersonQuery = z.object({
-  email: z.string().optional(),
+  email: z.string().meta(EMAIL_TEXT).optional(),
   emailMD5: z.string().optional().describe('MD5 hex of the lower-cased, trimmed email'),
-  phone: z.string().optional(),
+  phone: z.string().meta(PHONE_TEXT).optional(),
   twitter: z.string().optional().describe('Twitter username'),
   queue,
-  apiKey: key,
 });
 
-export const V2CompanyQuery = z.object({ domain: z.string(), queue, apiKey: key });
+export const V2CompanyQuery = z.object({ domain: z.string().meta(DOMAIN_TEXT), queue });
 
 const answer = { status: z.number().int(), requestId: z.string() };
 
@@ -42,7 +44,7 @@ export const V2CompanyAnswer = z
   })
   .meta({ id: 'V2CompanyAnswer' });
 
-export const V2VerificationQuery = z.object({ email: z.string(), apiKey: key });
+export const V2VerificationQuery = z.object({ email: z.string() });
 
 export const V2VerificationAnswer = z
   .looseObject({

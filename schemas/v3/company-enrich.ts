@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DOMAIN_TEXT } from './documented-rules.ts';
 import { normaliseDomain } from '../../adapters/companies/normalise.ts';
 import { CompanyDetails, CompanyRecord } from '../data/company-record.ts';
 import { text } from '../data/fields.ts';
@@ -15,6 +16,7 @@ export const CompanyEnrichRequest = z
     domain: z
       .string()
       .max(2048)
+      .meta(DOMAIN_TEXT)
       .describe('The company website\'s domain, in any writing: scheme, "www.", port, path and case are ignored'),
     ...companyWebhookShape,
   })

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { QUERY_RULE, RECORD_RULE } from './documented-rules.ts';
 import { checkMultiField, givesIdentifier, multiFieldShape, type MultiFieldQuery } from './multi-field.ts';
 import { RecordId, Tag, TagList } from './tags.ts';
 
@@ -19,7 +20,7 @@ export const IdentityMapRequest = z
       issue(ctx, [], 'give at least one identifier of the record besides recordId and partnerId');
     }
   })
-  .meta({ id: 'IdentityMapRequest' });
+  .meta({ id: 'IdentityMapRequest', ...RECORD_RULE });
 export type IdentityMapRequest = z.infer<typeof IdentityMapRequest>;
 
 export const IdentityMapResponse = z
@@ -37,7 +38,7 @@ export const IdentityResolveRequest = z
     checkMultiField(body as MultiFieldQuery, ctx);
     if (body.recordId && body.personId) issue(ctx, ['personId'], 'give recordId or personId, not both');
   })
-  .meta({ id: 'IdentityResolveRequest' });
+  .meta({ id: 'IdentityResolveRequest', ...QUERY_RULE });
 
 export const IdentityResolveResponse = z
   .object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailKeys, phoneE164 } from '../../adapters/persons/normalise.ts';
+import { EMAIL_TEXT, LOCATION_RULE, NAME_RULE, PHONE_TEXT, PROFILE_RULE } from './documented-rules.ts';
 
 /**
  * The multi-field query: the identifying input of person.enrich (and, later, identity.*, permission.* and
@@ -18,7 +19,7 @@ const entry = text(512).trim().min(1, 'must not be empty');
 
 export const QueryName = z
   .object({ full: text(200).nullish(), given: text(100).nullish(), family: text(100).nullish() })
-  .meta({ id: 'QueryName' });
+  .meta({ id: 'QueryName', ...NAME_RULE });
 
 export const QueryLocation = z
   .object({
@@ -34,7 +35,7 @@ export const QueryLocation = z
     type: text(50).nullish(),
     label: text(50).nullish(),
   })
-  .meta({ id: 'QueryLocation' });
+  .meta({ id: 'QueryLocation', ...LOCATION_RULE });
 
 export const QueryProfile = z
   .object({
@@ -43,13 +44,13 @@ export const QueryProfile = z
     userid: z.union([text(100), z.number().int()]).nullish(),
     url: text(500).nullish(),
   })
-  .meta({ id: 'QueryProfile' });
+  .meta({ id: 'QueryProfile', ...PROFILE_RULE });
 
 export const multiFieldShape = {
-  email: identifier.nullish().describe('One email: clear text, or the MD5 or SHA-256 of the lower-cased address'),
-  emails: many(entry).nullish(),
-  phone: identifier.nullish().describe('One phone, any formatting; without a country code read as US'),
-  phones: many(entry).nullish(),
+  email: identifier.meta(EMAIL_TEXT).nullish().describe('One email: clear text, or the MD5 or SHA-256 of the lower-cased address'),
+  emails: many(entry.meta(EMAIL_TEXT)).nullish(),
+  phone: identifier.meta(PHONE_TEXT).nullish().describe('One phone, any formatting; without a country code read as US'),
+  phones: many(entry.meta(PHONE_TEXT)).nullish(),
   name: QueryName.nullish().describe('Only together with location or placekey'),
   location: QueryLocation.nullish().describe(
     'Only together with name: addressLine1 with city and region (or regionCode), or addressLine1 with postalCode',

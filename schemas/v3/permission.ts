@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CONSENT_SUBJECT_RULE, DOCUMENTED_CONSENT_TIMES } from './documented-rules.ts';
 import { isMd5, isSha256 } from '../../adapters/persons/normalise.ts';
 import { checkMultiField, givesIdentifier, multiFieldShape, type MultiFieldQuery } from './multi-field.ts';
 
@@ -39,7 +40,7 @@ function checkConsentQuery(query: MultiFieldQuery, ctx: z.RefinementCtx): void {
 }
 
 /** The individual, by any identifiers given before (flat, as permission.find, current and delete take it). */
-export const ConsentQuery = z.object(multiFieldShape).superRefine(checkConsentQuery).meta({ id: 'ConsentQuery' });
+export const ConsentQuery = z.object(multiFieldShape).superRefine(checkConsentQuery).meta({ id: 'ConsentQuery', ...CONSENT_SUBJECT_RULE });
 
 /**
  * The individual whose consent permission.create records: the consent rules, and each profile as the
@@ -58,14 +59,15 @@ export const ConsentGivenQuery = z
       }
     });
   })
-  .meta({ id: 'ConsentGivenQuery' });
+  .meta({ id: 'ConsentGivenQuery', ...CONSENT_SUBJECT_RULE });
 
 export const ConsentPurposeGiven = z
   .object({
     purposeId: z
       .number()
       .int()
-      .refine((id) => id in CONSENT_PURPOSES, { message: `one of the purpose ids ${Object.keys(CONSENT_PURPOSES).join(', ')}` }),
+      .refine((id) => id in CONSENT_PURPOSES, { message: `one of the purpose ids ${Object.keys(CONSENT_PURPOSES).join(', ')}` })
+      .meta({ enum: Object.keys(CONSENT_PURPOSES).map(Number) }),
     channel: z.array(z.enum(CONSENT_CHANNELS)).min(1, 'give at least one channel').max(CONSENT_CHANNELS.length),
     ttl: z.number().int().min(0).nullish().describe('Days the consent holds; absent, null or 0: until changed'),
     enabled: z.boolean(),
@@ -90,6 +92,7 @@ const PermissionCreateBody = z
       .number()
       .int()
       .min(0)
+      .meta(DOCUMENTED_CONSENT_TIMES)
       .nullish()
       .describe('When consent was given, epoch milliseconds: from 50 years before now to 1 day after'),
   })

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { QUERY_RULE } from './documented-rules.ts';
 import { personSummaryShape } from '../data/person-record.ts';
 import { checkMultiField, multiFieldShape } from './multi-field.ts';
 import { MatchExplanation } from './person-match.ts';
@@ -24,24 +25,27 @@ export const DATA_FILTERS = [
 ] as const;
 export type DataFilter = (typeof DATA_FILTERS)[number];
 
+/** person.enrich's fields: the multi-field query and how to answer it. */
+export const personEnrichShape = {
+  ...multiFieldShape,
+  confidence: z
+    .enum(CONFIDENCE_LEVELS)
+    .nullish()
+    .describe('How sure the match must be: LOW, MED, HIGH (default) or MAX'),
+  dataFilter: z.array(z.enum(DATA_FILTERS)).max(DATA_FILTERS.length).nullish().describe('Only these groups of details'),
+  infer: z.boolean().nullish().describe('Accepted for the official clients; Kith answers only what its data holds'),
+  maxMaids: z.number().int().min(0).max(1000).nullish().describe('At most this many MAIDs in details.identifiers'),
+  maxEmails: z.number().int().min(0).max(1000).nullish().describe('At most this many emails in details.emails'),
+  hemType: z.enum(['md5', 'sha1', 'sha256']).nullish().describe('Accepted for the Go client'),
+  generatePid: z.boolean().nullish().describe('Accepted for the Java client'),
+  tags: z.array(z.unknown()).nullish().describe('Accepted for the Java client'),
+  webhookUrl,
+};
+
 export const PersonEnrichRequest = z
-  .object({
-    ...multiFieldShape,
-    confidence: z
-      .enum(CONFIDENCE_LEVELS)
-      .nullish()
-      .describe('How sure the match must be: LOW, MED, HIGH (default) or MAX'),
-    dataFilter: z.array(z.enum(DATA_FILTERS)).max(DATA_FILTERS.length).nullish().describe('Only these groups of details'),
-    infer: z.boolean().nullish().describe('Accepted for the official clients; Kith answers only what its data holds'),
-    maxMaids: z.number().int().min(0).max(1000).nullish().describe('At most this many MAIDs in details.identifiers'),
-    maxEmails: z.number().int().min(0).max(1000).nullish().describe('At most this many emails in details.emails'),
-    hemType: z.enum(['md5', 'sha1', 'sha256']).nullish().describe('Accepted for the Go client'),
-    generatePid: z.boolean().nullish().describe('Accepted for the Java client'),
-    tags: z.array(z.unknown()).nullish().describe('Accepted for the Java client'),
-    webhookUrl,
-  })
+  .object(personEnrichShape)
   .superRefine(checkMultiField)
-  .meta({ id: 'PersonEnrichRequest' });
+  .meta({ id: 'PersonEnrichRequest', ...QUERY_RULE });
 export type PersonEnrichRequest = z.infer<typeof PersonEnrichRequest>;
 
 const text = z.string().nullish();

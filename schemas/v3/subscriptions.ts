@@ -1,13 +1,23 @@
 import { z } from 'zod';
+import { HTTP_URL, QUERY_RULE } from './documented-rules.ts';
 import { personLookupOf, type PersonLookup } from '../../workers/matching/evidence.ts';
-import { PersonEnrichRequest } from './person-enrich.ts';
+import { checkMultiField } from './multi-field.ts';
+import { personEnrichShape } from './person-enrich.ts';
+import { webhookUrl } from './webhook-url.ts';
 
 /** The most subscriptions one account may hold (docs/decisions.md, "Person subscriptions"). */
 export const MAX_SUBSCRIPTIONS_PER_ACCOUNT = 10_000;
 
-export const PersonSubscribeRequest = PersonEnrichRequest.superRefine((body, ctx) => {
-  if (!body.webhookUrl) ctx.addIssue({ code: 'custom', path: ['webhookUrl'], message: 'required: where the changes of the person are POSTed' });
-}).meta({ id: 'PersonSubscribeRequest' });
+/** The document says webhookUrl is required and a URL; the refinement below says so in the 400 of a request without. */
+const requiredWebhookUrl = webhookUrl.meta({ anyOf: [{ type: 'string', maxLength: 2048, ...HTTP_URL }] });
+
+export const PersonSubscribeRequest = z
+  .object({ ...personEnrichShape, webhookUrl: requiredWebhookUrl })
+  .superRefine((body, ctx) => {
+    checkMultiField(body, ctx);
+    if (!body.webhookUrl) ctx.addIssue({ code: 'custom', path: ['webhookUrl'], message: 'required: where the changes of the person are POSTed' });
+  })
+  .meta({ id: 'PersonSubscribeRequest', ...QUERY_RULE, required: ['webhookUrl'] });
 export type PersonSubscribeRequest = z.infer<typeof PersonSubscribeRequest>;
 
 export const PersonSubscription = z

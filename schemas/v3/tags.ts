@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ONE_RECORD_REFERENCE } from './documented-rules.ts';
 
 /** Limits of tags (docs/decisions.md, "Tags"). */
 export const MAX_TAGS_PER_REQUEST = 100;
@@ -27,7 +28,7 @@ export const RecordTags = z
 export const TagsGetRequest = z
   .object({ recordId: RecordId.nullish(), partnerId: RecordId.nullish() })
   .refine((body) => !!body.recordId !== !!body.partnerId, { message: 'give recordId or partnerId (one of them)', path: ['recordId'] })
-  .meta({ id: 'TagsGetRequest' });
+  .meta({ id: 'TagsGetRequest', ...ONE_RECORD_REFERENCE });
 
 export const TagsGetResponse = z
   .object({ recordId: z.string(), partnerId: z.string().nullable(), tags: z.array(Tag) })

@@ -1,11 +1,12 @@
 import { hash } from 'node:crypto';
 import { z } from 'zod';
+import { QUERY_RULE } from './documented-rules.ts';
 import { plainWords } from '../../domain/matching/text.ts';
 import { evidenceOf, queriedByHashedEmail, referencesOf, type Evidence, type References } from '../../workers/matching/evidence.ts';
 import { checkMultiField, multiFieldShape, type MultiFieldQuery } from './multi-field.ts';
 
 /** verify.match, verify.signals and verify.activity take the flat multi-field query (one identifier per type). */
-export const VerifyRequest = z.object(multiFieldShape).superRefine(checkMultiField).meta({ id: 'VerifyRequest' });
+export const VerifyRequest = z.object(multiFieldShape).superRefine(checkMultiField).meta({ id: 'VerifyRequest', ...QUERY_RULE });
 export type VerifyRequest = z.infer<typeof VerifyRequest>;
 
 /**

@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { HTTP_URL } from './documented-rules.ts';
 
 /** `webhookUrl` of the operations that can answer by webhook. */
-export const webhookUrl = z.string().max(2048).nullish().describe('Answer 202 at once and POST the result to this URL');
+export const webhookUrl = z.string().max(2048).meta(HTTP_URL).nullish().describe('Answer 202 at once and POST the result to this URL');
 
 /**
  * The company operations' `webhookUrl`, and `webhoookUrl` (three o's), which is how the official Go client
