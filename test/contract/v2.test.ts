@@ -27,7 +27,7 @@ describe.each(MODES)('the v2 APIs (%s)', (mode) => {
       'nomail-kith.example': 'no-mx',
       'slow-dns-kith.example': 'silent',
     });
-    kith = await startTestKith(mode, { KITH_DNS_SERVERS: dns.server, KITH_DNS_TIMEOUT_MS: '300', KITH_WEBHOOK_ALLOWED_NETWORKS: '127.0.0.1/32' });
+    kith = await startTestKith(mode, { KITH_DNS_SERVERS: dns.server, KITH_DNS_TIMEOUT_MS: '2000', KITH_WEBHOOK_ALLOWED_NETWORKS: '127.0.0.1/32' });
     account = await createAccount(kith);
     await loadCompanies(kith, [acme]);
     await loadPersons(kith, [ada]);
@@ -228,8 +228,17 @@ describe.each(MODES)('the v2 APIs (%s)', (mode) => {
   });
 
   describe('GET /v2/verification/email.json', () => {
+    /**
+     * The verification of `address`. On a busy machine a lookup may outlast the synchronous deadline: it is
+     * answered 202 and kept, and the same call again gets it (at most 50 times).
+     */
     const verify = async (address: string) => {
-      const answer = await get(withKey(`/v2/verification/email.json?email=${encodeURIComponent(address)}`));
+      const path = withKey(`/v2/verification/email.json?email=${encodeURIComponent(address)}`);
+      let answer = await get(path);
+      for (let asked = 1; answer.status === 202 && asked < 50; asked += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        answer = await get(path);
+      }
       expect(answer.status, answer.text).toBe(200);
       return { ...answer.body, email: answer.body.emails[address] };
     };
