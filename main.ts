@@ -7,7 +7,6 @@ import { meteredBus } from './adapters/bus/metered.ts';
 import { openBus } from './adapters/bus/open.ts';
 import { systemClock, type Clock } from './adapters/clock.ts';
 import { ConfigError, serverConfigFromEnvironment, type ServerConfig } from './adapters/config.ts';
-import { lockDataDir } from './adapters/data-dir.ts';
 import { migrate } from './adapters/db/migrate.ts';
 import { createStores, openDatabase } from './adapters/db/open.ts';
 import { sharedSecret } from './adapters/db/secrets.ts';
@@ -65,8 +64,6 @@ function parseRoles(roles: string[], distributed: boolean): Roles {
  */
 export async function startKith(config: ServerConfig, options: StartOptions = {}): Promise<RunningKith> {
   const log = options.log ?? createLogger(config.logLevel);
-  // One process per embedded database: the lock is taken before anything in the directory is read or written.
-  const lock = config.databaseUrl ? undefined : await lockDataDir(config.dataDir);
   /** What a start that fails half-way has started: closed again, last first, so that a caller in the same process can go on. */
   const started: (() => Promise<void>)[] = [];
   try {
@@ -74,19 +71,11 @@ export async function startKith(config: ServerConfig, options: StartOptions = {}
     await probePort(config.port, config.host, 'PORT');
     if (config.metricsPort !== undefined) await probePort(config.metricsPort, config.host, 'KITH_METRICS_PORT');
     await makePrivate(config, log);
-    const kith = await startParts(config, { ...options, log }, started);
-    return {
-      ...kith,
-      async stop() {
-        await kith.stop();
-        lock?.release();
-      },
-    };
+    return await startParts(config, { ...options, log }, started);
   } catch (error) {
     for (const stop of started.reverse()) {
       await stop().catch((failure: unknown) => log.warn({ err: failure }, 'closing after a failed start'));
     }
-    lock?.release();
     throw error;
   }
 }

@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { makeOwnerOnly } from '../data-dir.ts';
+import { lockDataDir, makeOwnerOnly } from '../data-dir.ts';
 import { accountStore } from './accounts.ts';
 import { apiKeyStore } from './api-keys.ts';
 import { idempotencyStore } from './idempotency.ts';
@@ -25,24 +25,35 @@ export type DatabaseOptions = { databaseUrl: string | undefined; dataDir: string
  * Postgres when a URL is given, otherwise PGlite persisted in the data directory. PGlite is loaded only then:
  * its WebAssembly build costs a process about 40 MB of memory that a process on PostgreSQL never uses.
  *
- * The embedded database is one process's: the caller holds the data directory's lock (`lockDataDir`) from
- * before this call until after `close()`. PGlite gives the files of a new cluster mode 0666 and some it writes
- * later 0644, whatever the umask: they are made owner-only once it is open and again once it is closed.
+ * The embedded database is one process's: it holds the data directory's lock (`lockDataDir`, DataDirInUse when
+ * another process has it) from before it opens until it is closed. PGlite gives the files of a new cluster mode
+ * 0666 and some it writes later 0644, whatever the umask: they are made owner-only once it is open and again once
+ * it is closed.
  */
 export async function openDatabase(options: DatabaseOptions): Promise<SqlClient> {
   if (options.databaseUrl) return createPgClient(options.databaseUrl, options.poolSize);
+  const lock = await lockDataDir(options.dataDir);
   const dir = join(options.dataDir, 'pgdata');
-  await mkdir(dir, { recursive: true, mode: 0o700 });
-  const { createPgliteClient } = await import('./pglite.ts');
-  const db = await createPgliteClient(dir);
-  await makeOwnerOnly(dir, { create: false });
-  return {
-    ...db,
-    async close() {
-      await db.close();
-      await makeOwnerOnly(dir, { create: false });
-    },
-  };
+  try {
+    await mkdir(dir, { recursive: true, mode: 0o700 });
+    const { createPgliteClient } = await import('./pglite.ts');
+    const db = await createPgliteClient(dir);
+    await makeOwnerOnly(dir, { create: false });
+    return {
+      ...db,
+      async close() {
+        try {
+          await db.close();
+          await makeOwnerOnly(dir, { create: false });
+        } finally {
+          lock.release();
+        }
+      },
+    };
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
 }
 
 /** Every store over one database; `newWebhookSecret` makes an account's signing secret on first use. */

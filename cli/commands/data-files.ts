@@ -4,7 +4,7 @@ import type { Readable, Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { SingleBar } from 'cli-progress';
 import { loadServerConfig } from '../../adapters/config.ts';
-import { DataDirInUse, lockDataDir, type DataDirLock } from '../../adapters/data-dir.ts';
+import { DataDirInUse } from '../../adapters/data-dir.ts';
 import { migrate } from '../../adapters/db/migrate.ts';
 import { openDatabase } from '../../adapters/db/open.ts';
 import type { MatchTraining } from '../../adapters/db/port.ts';
@@ -33,17 +33,13 @@ export async function generateTo(file: string | undefined, write: (out: Writable
  * lock, a second process writing there would lose its writes or theirs. The lock goes with its process, even
  * one killed, so there is nothing stale to delete.
  */
-async function lockEmbedded(dataDir: string): Promise<DataDirLock> {
-  try {
-    return await lockDataDir(dataDir);
-  } catch (error) {
-    if (!(error instanceof DataDirInUse)) throw error;
-    throw new CliError(
-      `the embedded database in KITH_DATA_DIR (${error.dir}) is in use by another Kith process` +
-        `${error.holderPid ? ` (pid ${error.holderPid})` : ''}: is \`kith serve\` running? Stop the server and run this ` +
-        `again, or work on PostgreSQL with DATABASE_URL.`,
-    );
-  }
+function refusedInUse(error: unknown): never {
+  if (!(error instanceof DataDirInUse)) throw error;
+  throw new CliError(
+    `the embedded database in KITH_DATA_DIR (${error.dir}) is in use by another Kith process` +
+      `${error.holderPid ? ` (pid ${error.holderPid})` : ''}: is \`kith serve\` running? Stop the server and run this ` +
+      `again, or work on PostgreSQL with DATABASE_URL.`,
+  );
 }
 
 function describe(noun: string, summary: ImportSummary): string {
@@ -61,24 +57,7 @@ function describe(noun: string, summary: ImportSummary): string {
  */
 export async function openDataDatabase(): Promise<{ db: SqlClient; databaseUrl: string | undefined; matchTraining: MatchTraining }> {
   const config = loadServerConfig();
-  const lock = config.databaseUrl ? undefined : await lockEmbedded(config.dataDir);
-  let opened: SqlClient;
-  try {
-    opened = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 2 });
-  } catch (error) {
-    lock?.release();
-    throw error;
-  }
-  const db: SqlClient = {
-    ...opened,
-    async close() {
-      try {
-        await opened.close();
-      } finally {
-        lock?.release();
-      }
-    },
-  };
+  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 2 }).catch(refusedInUse);
   try {
     await migrate(db);
   } catch (error) {
