@@ -30,7 +30,7 @@ import { webhookSettings } from './composition/webhook-settings.ts';
 import { startWorkerRole } from './composition/workers.ts';
 import { newWebhookSecret } from './workers/delivery/sign.ts';
 import { topicNames, WORKER_NAMES, type WorkerName } from './schemas/events/topics.ts';
-import { v3Operations } from './schemas/v3/operations.ts';
+import { v3Operations } from './domain/operations.ts';
 
 export type RunningKith = {
   url: string;

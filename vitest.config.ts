@@ -9,7 +9,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['{api,adapters,domain,schemas,workers,cli,bench}/**/*.test.ts'],
+          include: ['{api,adapters,domain,schemas,workers,synthetic,composition,cli,bench}/**/*.test.ts'],
           sequence: { groupOrder: 0 },
         },
       },

@@ -1,6 +1,6 @@
 import type { Logger } from '../adapters/logger.ts';
 import type { OperationRequested } from '../schemas/events/operation-requested.ts';
-import type { UsageCall } from '../schemas/v3/usage-calls.ts';
+import type { UsageCall } from '../domain/usage-calls.ts';
 
 /** Per-request values, typed once for every middleware and route. */
 export type ApiEnv = {

@@ -1,4 +1,4 @@
-import type { V3OperationName } from '../schemas/v3/operations.ts';
+import type { V3OperationName } from '../domain/operations.ts';
 
 type Link = { operationId: string; description: string; requestBody?: unknown; parameters?: Record<string, string> };
 

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
-import { v3Operations } from '../schemas/v3/operations.ts';
+import { v3Operations } from '../domain/operations.ts';
 
 /**
  * The baseline: a bare Hono route on @hono/node-server that reads the same JSON body and validates it with

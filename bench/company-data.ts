@@ -1,4 +1,4 @@
-import { generateCompanies } from '../adapters/companies/generate.ts';
+import { generateCompanies } from '../synthetic/companies/generate.ts';
 import { prepareDataDatabase, type BenchDataset } from './data-database.ts';
 
 /** Generated companies of the company scenarios: made and imported once, then reused by every run. */

@@ -1,4 +1,4 @@
-import type { ScenarioContext } from './scenarios.ts';
+import type { ScenarioContext } from './scenario-context.ts';
 
 /** The record the identity scenarios read and tag: made by each run's setup for the run's account. */
 export const BENCH_RECORD_ID = 'bench-record-1';

@@ -1,6 +1,6 @@
 import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
-import type { MatchQueryLine } from '../adapters/persons/match-queries/generate-queries.ts';
+import type { MatchQueryLine } from '../synthetic/persons/match-queries/generate-queries.ts';
 import type { Confidence } from '../schemas/v3/person-enrich.ts';
 import type { Answer } from './matching-score.ts';
 

@@ -2,7 +2,7 @@ import { CONFIDENCE_LEVELS, type Confidence } from '../schemas/v3/person-enrich.
 
 /**
  * How well person.enrich found the queries' persons at one confidence level: what it answered against the
- * queries' known truth (adapters/persons/match-queries). An answer is correct when it is the query's person, wrong
+ * queries' known truth (synthetic/persons/match-queries). An answer is correct when it is the query's person, wrong
  * when it is anyone else (or anyone at all for a person not imported).
  */
 export type QueryTruth = { id: string; truth: string | null; corruptions: string[] };

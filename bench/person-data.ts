@@ -1,6 +1,6 @@
-import { generatePersons } from '../adapters/persons/generate.ts';
+import { generatePersons } from '../synthetic/persons/generate.ts';
 import { prepareDataDatabase, type BenchDataset } from './data-database.ts';
-import type { ScenarioContext } from './scenarios.ts';
+import type { ScenarioContext } from './scenario-context.ts';
 
 /**
  * Generated persons of the person.enrich scenarios: made and imported once, then reused by every run. The

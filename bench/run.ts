@@ -3,7 +3,7 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
-import { v3Operations } from '../schemas/v3/operations.ts';
+import { v3Operations } from '../domain/operations.ts';
 import { createBenchAccount } from './account.ts';
 import { summarizeProfiles } from './cpu-profile.ts';
 import { deleteRunTopics } from './kafka-topics.ts';

@@ -1,29 +1,12 @@
-import type { V3OperationName } from '../schemas/v3/operations.ts';
+import type { V3OperationName } from '../domain/operations.ts';
 import type { CompanyRecord } from '../schemas/data/company-record.ts';
-import type { BenchAccount } from './account.ts';
 import type { BenchMode } from './kith-processes.ts';
 import { BENCH_RECORD_ID, createBenchRecord } from './identity-records.ts';
 import { benchPersonEmails, benchPersonNamesAndAddresses, EMBEDDED_PERSONS, loadEmbeddedPersons, preparePersonDatabase } from './person-data.ts';
 import { benchCompanies, prepareCompanyDatabase } from './company-data.ts';
 import { loadUsageEvents } from './usage-load.ts';
+import type { ScenarioContext } from './scenario-context.ts';
 import { startWebhookSink, webhookUrlFor } from './webhook-sink.ts';
-
-/** What a scenario's setup gets: the running deployment and the account whose key the load uses. */
-export type ScenarioContext = {
-  mode: BenchMode;
-  /** Base URL of each ingress replica. */
-  urls: string[];
-  adminToken: string;
-  account: BenchAccount;
-  /**
-   * The environment the Kith processes run with: DATABASE_URL in distributed mode, KITH_DATA_DIR (PGlite,
-   * owned by the running process, so not to be opened beside it) in embedded mode.
-   */
-  kithEnv: Record<string, string>;
-  /** The services' environment (DATABASE_URL, KAFKA_BROKERS, and those the scenario asked for). */
-  services: Record<string, string>;
-  progress(line: string): void;
-};
 
 /**
  * One benchmark: the v3 operation and body that the load sends (the baseline validates the same body with

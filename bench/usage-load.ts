@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { ScenarioContext } from './scenarios.ts';
+import type { ScenarioContext } from './scenario-context.ts';
 
 const DATABASE = 'kith_bench';
 const OTHER_ACCOUNTS = 999;

@@ -21,8 +21,8 @@ import { createApp } from '../api/app.ts';
 import type { ApiEnv } from '../api/env.ts';
 import { usage } from '../api/middleware/usage.ts';
 import type { TopicNames, WorkerName } from '../schemas/events/topics.ts';
-import { v2Operations } from '../schemas/v2/email-verification.ts';
-import { v3Operations } from '../schemas/v3/operations.ts';
+import { v2Operations } from '../domain/v2-operations.ts';
+import { v3Operations } from '../domain/operations.ts';
 import { refusedUrl } from '../workers/delivery/safe-http.ts';
 import type { WebhookSettings } from './webhook-settings.ts';
 
@@ -59,7 +59,7 @@ const asLines = (records: unknown[]) => Readable.from(records.map((record) => `$
 async function createDemoIfEmpty(stores: Stores, clock: Clock, announce: (text: string) => void, train: boolean) {
   if ((await stores.accounts.list()).length > 0) return;
   // The generators (faker and its locales, about 40 MB of memory) are loaded only for this one-time demo.
-  const [{ generatePersons }, { generateCompanies }] = await Promise.all([import('../adapters/persons/generate.ts'), import('../adapters/companies/generate.ts')]);
+  const [{ generatePersons }, { generateCompanies }] = await Promise.all([import('../synthetic/persons/generate.ts'), import('../synthetic/companies/generate.ts')]);
   const persons = [...generatePersons(DEMO_PERSONS)];
   const companies = [...generateCompanies(DEMO_COMPANIES)];
   await stores.persons.import(asLines(persons));

@@ -19,7 +19,7 @@ import { verifyActivityHandler } from '../workers/verify/activity.ts';
 import { verifyMatchHandler } from '../workers/verify/match.ts';
 import { verifySignalsHandler } from '../workers/verify/signals.ts';
 import { personEnrichHandler } from '../workers/enrichment/person-enrich.ts';
-import { modelInUse } from '../workers/matching/model-in-use.ts';
+import { modelInUse } from '../workers/shared/model-in-use.ts';
 import { companyEnrichHandler } from '../workers/enrichment/company-enrich.ts';
 import { companySearchHandler } from '../workers/enrichment/company-search.ts';
 import { emailVerificationHandler } from '../workers/enrichment/email-verification.ts';

@@ -16,7 +16,7 @@ const out = resolve(root, process.argv[2] ?? 'dist');
 if (relative(root, out).startsWith('..')) throw new Error(`the output directory must be inside ${root}`);
 
 /** What production runs: the server and the CLI, and everything they import. Tests and benchmarks stay out. */
-const SOURCES = ['main.ts', 'adapters', 'api', 'cli', 'composition', 'domain', 'schemas', 'workers'];
+const SOURCES = ['main.ts', 'adapters', 'api', 'cli', 'composition', 'domain', 'schemas', 'synthetic', 'workers'];
 const TSCONFIG = JSON.parse(await readFile(join(root, 'tsconfig.json'), 'utf8'));
 
 /** `'./x.ts'`, `"../y.tsx"`: a relative specifier of a TypeScript file, in any import, export or URL. */

@@ -1,5 +1,5 @@
 import type { CompanyRecord } from '../../schemas/data/company-record.ts';
-import { companyNameKey, placeKey } from './normalise.ts';
+import { companyNameKey, placeKey } from '../../domain/companies/normalise.ts';
 
 /** The columns of `companies` (migration 007) besides `document`, with their SQL types, in one order for both writers. */
 export const COMPANY_COLUMNS = [

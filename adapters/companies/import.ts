@@ -7,10 +7,10 @@ import {
   type BatchWriter,
   type ImportOptions,
   type ImportSummary,
-  type ParsedLine,
 } from '../ndjson/import.ts';
+import type { ParsedLine } from '../ndjson/parse-lines.ts';
 import { COMPANY_COLUMNS, companyColumns, type CompanyRow } from './columns.ts';
-import { normaliseDomain } from './normalise.ts';
+import { normaliseDomain } from '../../schemas/formats/domain-name.ts';
 
 export type CompanyWriter = BatchWriter<CompanyRow>;
 

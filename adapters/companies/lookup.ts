@@ -1,5 +1,6 @@
 import type { SqlClient } from '../db/sql-client.ts';
-import { companyNameKey, normaliseDomain, placeKey } from './normalise.ts';
+import { normaliseDomain } from '../../schemas/formats/domain-name.ts';
+import { companyNameKey, placeKey } from '../../domain/companies/normalise.ts';
 
 export type StoredCompany = { domain: string; document: Record<string, unknown>; updated: string | null };
 

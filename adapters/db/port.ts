@@ -5,9 +5,13 @@ import type { WebhookAttempt, WebhookDelivery, WebhookDeliveryDetail, WebhookSec
 import type { Readable } from 'node:stream';
 import type { ImportSummary } from '../persons/import.ts';
 import type { CompanyCandidate, CompanySearch, StoredCompany } from '../companies/lookup.ts';
-import type { IdentifierKey } from '../persons/normalise.ts';
-import type { TrainingResult } from '../persons/match-models.ts';
+import type { IdentifierKey } from '../../domain/persons/normalise.ts';
 import type { MatchModel } from '../../domain/matching/model.ts';
+import type { RecordEmail, Tag } from '../../domain/identity/payloads.ts';
+import type { ConsentPurposeGiven } from '../../domain/consent/payloads.ts';
+
+/** The version trained, or none when there were too few persons to learn from. */
+export type TrainingResult = { version: string | undefined; persons: number };
 
 /** The stores the ingress and workers use; implemented once over SqlClient for pg and PGlite. */
 export interface PlanStore {
@@ -153,9 +157,7 @@ export interface MatchModelStore {
   load(version: string): Promise<MatchModel | undefined>;
 }
 
-export type Tag = { key: string; value: string };
 export type IdentityRecord = { recordId: string; partnerId: string | null; personId: string | null };
-export type RecordEmail = { md5: string | null; sha1: string | null; sha256: string | null };
 export type MappedRecord = IdentityRecord & { keys: IdentifierKey[]; tags: Tag[]; emails: RecordEmail[]; maids: string[] };
 
 /** A customer's own records, their identifiers (as keys) and tags; every call is scoped to one account. */
@@ -190,7 +192,6 @@ export interface CompanyStore {
   import(input: Readable): Promise<ImportSummary>;
 }
 
-export type ConsentPurposeGiven = { purposeId: number; channel: string[]; ttl: number | null; enabled: boolean };
 export type NewConsentEvent = {
   permissionId: string;
   type: 'create' | 'delete';

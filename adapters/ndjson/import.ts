@@ -33,9 +33,6 @@ export type ImportSummary = {
  */
 export type BatchWriter<Row> = { write(rows: Row[]): Promise<number>; finish?(): Promise<void>; close(): Promise<void> };
 
-/** What a line became: a row and the key that makes a later line with the same key replace it, or an error. */
-export type ParsedLine<Row> = { key: string; row: Row } | { error: string };
-
 /** What checks a line's JSON: a zod schema, or a faster check in front of one. */
 export type RecordSchema<T> = { safeParse(json: unknown): z.ZodSafeParseResult<T> };
 

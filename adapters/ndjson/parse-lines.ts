@@ -1,5 +1,7 @@
 import { Worker } from 'node:worker_threads';
-import type { ParsedLine } from './import.ts';
+
+/** What a line became: a row and the key that makes a later line with the same key replace it, or an error. */
+export type ParsedLine<Row> = { key: string; row: Row } | { error: string };
 
 /**
  * How lines become rows: `parse` on this thread, and optionally the same parser made on worker threads, from a

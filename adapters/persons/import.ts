@@ -9,10 +9,11 @@ import {
   type BatchWriter,
   type ImportOptions as NdjsonImportOptions,
   type ImportSummary,
-  type ParsedLine,
   type RejectedLine,
 } from '../ndjson/import.ts';
-import { DEFAULT_PHONE_COUNTRY, personIdentifierKeys } from './normalise.ts';
+import type { ParsedLine } from '../ndjson/parse-lines.ts';
+import { DEFAULT_PHONE_COUNTRY } from '../../schemas/formats/phone.ts';
+import { personIdentifierKeys } from '../../domain/persons/normalise.ts';
 import { identifierColumns, previousHistory } from './key-history.ts';
 import { personRow, rowArena, rowDocument, type PersonRow, type RowArena } from './person-row.ts';
 import { recordSubscribedChanges, subscribedDocuments } from './subscribed-changes.ts';

@@ -1,7 +1,7 @@
 import { personFields } from '../../domain/matching/fields.ts';
 import { DEFAULT_MODEL, type MatchModel } from '../../domain/matching/model.ts';
 import { modelTrainer, seededRandom } from '../../domain/matching/train.ts';
-import type { MatchModelStore } from '../db/port.ts';
+import type { MatchModelStore, TrainingResult } from '../db/port.ts';
 import type { SqlClient } from '../db/sql-client.ts';
 
 /** Versions kept: the newest is in use, the others explain answers given shortly before a training. */
@@ -34,9 +34,6 @@ export function matchModelStore(db: SqlClient): MatchModelStore {
     },
   };
 }
-
-/** The version trained, or none when there were too few persons to learn from. */
-export type TrainingResult = { version: string | undefined; persons: number };
 
 /**
  * Trains a match model on the persons in the database (domain/matching/train.ts), every one of them up to

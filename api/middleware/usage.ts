@@ -3,7 +3,7 @@ import type { MiddlewareHandler } from 'hono';
 import type { Bus } from '../../adapters/bus/port.ts';
 import type { Clock } from '../../adapters/clock.ts';
 import { outcomeOf, type UsageRecorded } from '../../schemas/events/usage-recorded.ts';
-import { operationNamed, type OperationSpec } from '../../schemas/v3/operations.ts';
+import { operationNamed, type OperationSpec } from '../../domain/operations.ts';
 import type { ApiEnv } from '../env.ts';
 import { operationName } from '../operation-name.ts';
 

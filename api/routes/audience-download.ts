@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { BlobStore } from '../../adapters/blobs/port.ts';
 import type { AudienceStore } from '../../adapters/db/port.ts';
 import { AUDIENCE_KEEP_DAYS } from '../../schemas/v3/audience.ts';
-import { audienceBlobKey } from '../../workers/audience/write-file.ts';
+import { audienceBlobKey } from '../../domain/audiences/blob-key.ts';
 import type { ApiEnv } from '../env.ts';
 import { ApiError } from '../errors.ts';
 

@@ -1,13 +1,14 @@
 import { Hono, type Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { OperationReply, WebhookDress } from '../../schemas/events/operation-requested.ts';
-import { v2Operations } from '../../schemas/v2/email-verification.ts';
-import { v3Operations } from '../../schemas/v3/operations.ts';
+import { v2Operations } from '../../domain/v2-operations.ts';
+import { v3Operations } from '../../domain/operations.ts';
 import type { ApiEnv } from '../env.ts';
 import { ApiError } from '../errors.ts';
 import { v2CompanyAnswer } from '../v2/company.ts';
 import { v2VerificationAnswer } from '../v2/email-verification.ts';
-import { personEnrichBodyOf, v2PersonAnswer, v2PersonQueryOf, type V2PersonKey } from '../../schemas/v2/person.ts';
+import { personEnrichBodyOf, v2PersonAnswer, v2PersonQueryOf } from '../../domain/v2/person-answer.ts';
+import type { V2PersonKey } from '../../schemas/v2/person-keys.ts';
 import { parseOrBadRequest } from '../validate.ts';
 import { operationAnswer, type OperationAnswerOptions } from './v3.ts';
 

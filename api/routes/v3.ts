@@ -5,7 +5,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { Clock } from '../../adapters/clock.ts';
 import type { Dispatcher } from '../../adapters/dispatch/port.ts';
 import type { OperationRequested } from '../../schemas/events/operation-requested.ts';
-import { v3Operations, type OperationSpec } from '../../schemas/v3/operations.ts';
+import { v3Operations, type OperationSpec } from '../../domain/operations.ts';
 import type { ApiEnv } from '../env.ts';
 import { ApiError } from '../errors.ts';
 import type { AnsweredReply, queuedResults } from '../queued-results.ts';
@@ -14,7 +14,7 @@ import { parseOrBadRequest } from '../validate.ts';
 import { echoed } from '../../schemas/echoed.ts';
 import { invalidField } from '../../schemas/validation.ts';
 import { batchCalls, type BatchRequest } from '../../schemas/v3/batch.ts';
-import { usageCalls } from '../../schemas/v3/usage-calls.ts';
+import { usageCalls } from '../../domain/usage-calls.ts';
 
 export type V3RouteOptions = {
   dispatcher: Dispatcher;

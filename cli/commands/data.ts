@@ -1,11 +1,11 @@
 import { availableParallelism } from 'node:os';
 import { Option, type Command } from 'commander';
 import type { CountryCode } from 'libphonenumber-js';
-import { generateCompanies } from '../../adapters/companies/generate.ts';
+import { generateCompanies } from '../../synthetic/companies/generate.ts';
 import { importCompanies, sqlCompanyWriter } from '../../adapters/companies/import.ts';
 import { pgCopyCompanyWriter } from '../../adapters/companies/pg-copy-writer.ts';
 import { writeNdjson } from '../../adapters/ndjson/write.ts';
-import { COUNTRY_CODES, DEFAULT_COUNTRIES } from '../../adapters/persons/generated-countries.ts';
+import { COUNTRY_CODES, DEFAULT_COUNTRIES } from '../../synthetic/persons/generated-countries.ts';
 import { importPersons, sqlPersonWriter } from '../../adapters/persons/import.ts';
 import { pgCopyPersonWriter } from '../../adapters/persons/pg-copy-writer.ts';
 import { nonNegativeInteger, positiveInteger } from '../options.ts';

@@ -2,9 +2,9 @@ import { createWriteStream } from 'node:fs';
 import { finished } from 'node:stream/promises';
 import { SingleBar } from 'cli-progress';
 import { writeNdjson } from '../../adapters/ndjson/write.ts';
-import { generatePersons, writePersons, type GenerateOptions } from '../../adapters/persons/generate.ts';
-import { COUNTRY_CODES, type GeneratedCountryCode } from '../../adapters/persons/generated-countries.ts';
-import { generateMatchQueries } from '../../adapters/persons/match-queries/generate-queries.ts';
+import { generatePersons, writePersons, type GenerateOptions } from '../../synthetic/persons/generate.ts';
+import { COUNTRY_CODES, type GeneratedCountryCode } from '../../synthetic/persons/generated-countries.ts';
+import { generateMatchQueries } from '../../synthetic/persons/match-queries/generate-queries.ts';
 import { CliError } from '../admin-client.ts';
 import { generateTo } from './data-files.ts';
 

@@ -1,7 +1,8 @@
 import type { Command } from 'commander';
 import type { MatchTraining } from '../../adapters/db/port.ts';
 import type { SqlClient } from '../../adapters/db/sql-client.ts';
-import { trainMatchModel, type TrainingResult } from '../../adapters/persons/match-models.ts';
+import type { TrainingResult } from '../../adapters/db/port.ts';
+import { trainMatchModel } from '../../adapters/persons/match-models.ts';
 import { positiveInteger } from '../options.ts';
 import { print, type Output } from '../output.ts';
 import { openDataDatabase } from './data-files.ts';

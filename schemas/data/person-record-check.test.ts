@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { generatePersons } from '../../adapters/persons/generate.ts';
+import { generatePersons } from '../../synthetic/persons/generate.ts';
 import { checkPersonRecord, CheckedPersonRecord } from './person-record-check.ts';
 import { PersonRecord } from './person-record.ts';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { V2_PERSON_KEYS } from '../v2/person.ts';
+import { V2_PERSON_KEYS } from '../v2/person-keys.ts';
 
 /**
  * A v3 request as the ingress hands it on: authenticated, validated, identifiers normalised.

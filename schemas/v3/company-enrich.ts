@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DOMAIN_TEXT } from './documented-rules.ts';
-import { normaliseDomain } from '../../adapters/companies/normalise.ts';
+import { normaliseDomain } from '../formats/domain-name.ts';
 import { CompanyDetails, CompanyRecord } from '../data/company-record.ts';
 import { text } from '../data/fields.ts';
 import { echoed } from '../echoed.ts';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { emailKeys, phoneE164 } from '../../adapters/persons/normalise.ts';
+import { isEmailOrHash } from '../formats/email.ts';
+import { phoneE164 } from '../formats/phone.ts';
 import { EMAIL_TEXT, LOCATION_RULE, NAME_RULE, PHONE_TEXT, PROFILE_RULE } from './documented-rules.ts';
 
 /**
@@ -140,7 +141,7 @@ const valuesOf = (body: Given, single: 'email' | 'phone', plural: 'emails' | 'ph
 /** Clear emails must be addresses and phones numbers: a typo is the caller's to fix, not a silent miss. */
 function checkIdentifiers(body: Given, ctx: z.RefinementCtx) {
   for (const { path, value } of valuesOf(body, 'email', 'emails')) {
-    if (emailKeys(value).length === 0) ctx.addIssue({ code: 'custom', path, message: 'not an email address, nor the MD5 or SHA-256 hex of one' });
+    if (!isEmailOrHash(value)) ctx.addIssue({ code: 'custom', path, message: 'not an email address, nor the MD5 or SHA-256 hex of one' });
   }
   for (const { path, value } of valuesOf(body, 'phone', 'phones')) {
     if (!phoneE164(value)) ctx.addIssue({ code: 'custom', path, message: 'not a phone number' });

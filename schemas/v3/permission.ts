@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CONSENT_SUBJECT_RULE, DOCUMENTED_CONSENT_TIMES } from './documented-rules.ts';
-import { isMd5, isSha256 } from '../../adapters/persons/normalise.ts';
+import { isMd5, isSha256 } from '../formats/hashes.ts';
 import { checkMultiField, givesIdentifier, multiFieldShape, type MultiFieldQuery } from './multi-field.ts';
 
 /** The consent purposes Kith knows (docs/decisions.md, "Consent purposes"), by id. */

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { HTTP_URL, QUERY_RULE } from './documented-rules.ts';
-import { personLookupOf, type PersonLookup } from '../../workers/matching/evidence.ts';
 import { checkMultiField } from './multi-field.ts';
 import { personEnrichShape } from './person-enrich.ts';
 import { webhookUrl } from './webhook-url.ts';
@@ -45,11 +44,6 @@ export const PersonSubscriptionsResponse = z
     next: z.uuid().nullable().describe('Pass as `after` for the next page; null on the last'),
   })
   .meta({ id: 'PersonSubscriptionsResponse' });
-
-/** What the worker gets for person.subscribe: the query as lookup keys, and where changes go. */
-export type SubscribeQuery = { lookup: PersonLookup; webhookUrl: string };
-
-export const subscribeQueryOf = (body: PersonSubscribeRequest): SubscribeQuery => ({ lookup: personLookupOf(body), webhookUrl: body.webhookUrl! });
 
 /** The JSON a subscriber's webhook receives when the person's data changes. */
 export type PersonChanged = { subscriptionId: string; changedAt: string; person: unknown };

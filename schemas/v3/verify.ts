@@ -1,9 +1,6 @@
-import { hash } from 'node:crypto';
 import { z } from 'zod';
 import { QUERY_RULE } from './documented-rules.ts';
-import { plainWords } from '../../domain/matching/text.ts';
-import { evidenceOf, queriedByHashedEmail, referencesOf, type Evidence, type References } from '../../workers/matching/evidence.ts';
-import { checkMultiField, multiFieldShape, type MultiFieldQuery } from './multi-field.ts';
+import { checkMultiField, multiFieldShape } from './multi-field.ts';
 
 /** verify.match, verify.signals and verify.activity take the flat multi-field query (one identifier per type). */
 export const VerifyRequest = z.object(multiFieldShape).superRefine(checkMultiField).meta({ id: 'VerifyRequest', ...QUERY_RULE });
@@ -72,36 +69,3 @@ export const VerifyActivityResponse = z
   .object({ emails: score, online: score, social: score, employment: score })
   .meta({ id: 'VerifyActivityResponse' });
 export type VerifyActivityResponse = z.infer<typeof VerifyActivityResponse>;
-
-/** A part of a name or address as verify.match compares it: the SHA-256 of its plain words, never the clear text. */
-export const claimHash = (value: string): string => hash('sha256', plainWords(value), 'hex');
-
-const claimOf = (...values: Array<string | null | undefined>): string[] =>
-  values.filter((value): value is string => !!value && plainWords(value) !== '').map(claimHash);
-
-/** The name and address parts a verify.match query claims, hashed (several for a region: name and code). */
-export type Claims = {
-  givenName: string[];
-  familyName: string[];
-  city: string[];
-  region: string[];
-  country: string[];
-  postalCode: string[];
-};
-
-/** What the worker gets for a verify request: the identifiers as lookup keys and the claims as hashes. */
-export type VerifyQuery = { evidence: Evidence[]; references: References; claims: Claims; hashedQuery: boolean };
-
-export const verifyQueryOf = (query: MultiFieldQuery): VerifyQuery => ({
-  evidence: evidenceOf(query),
-  references: referencesOf(query),
-  claims: {
-    givenName: claimOf(query.name?.given),
-    familyName: claimOf(query.name?.family),
-    city: claimOf(query.location?.city),
-    region: claimOf(query.location?.region, query.location?.regionCode),
-    country: claimOf(query.location?.country, query.location?.countryCode),
-    postalCode: claimOf(query.location?.postalCode),
-  },
-  hashedQuery: queriedByHashedEmail(query),
-});

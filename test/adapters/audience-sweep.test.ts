@@ -12,7 +12,7 @@ import { createPgliteClient } from '../../adapters/db/pglite.ts';
 import type { SqlClient } from '../../adapters/db/sql-client.ts';
 import { createLogger } from '../../adapters/logger.ts';
 import { startAudienceSweep } from '../../workers/audience/sweep.ts';
-import { audienceBlobKey } from '../../workers/audience/write-file.ts';
+import { audienceBlobKey } from '../../domain/audiences/blob-key.ts';
 import { waitFor } from '../support/wait-for.ts';
 
 describe('the audience sweep', () => {

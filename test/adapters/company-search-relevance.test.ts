@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateCompanies } from '../../adapters/companies/generate.ts';
+import { generateCompanies } from '../../synthetic/companies/generate.ts';
 import { importCompanies, sqlCompanyWriter, type CompanyWriter } from '../../adapters/companies/import.ts';
 import { searchCompanies, type CompanySort } from '../../adapters/companies/lookup.ts';
 import { pgCopyCompanyWriter } from '../../adapters/companies/pg-copy-writer.ts';

@@ -10,7 +10,7 @@ import type { SqlClient } from '../../adapters/db/sql-client.ts';
 import type { OperationRequested } from '../../schemas/events/operation-requested.ts';
 import type { PermissionCreateRequest } from '../../schemas/v3/permission.ts';
 import { consentHandlers } from '../../workers/consent/handlers.ts';
-import { consentGivenOf, consentSubjectOf } from '../../workers/consent/payloads.ts';
+import { consentGivenOf, consentSubjectOf } from '../../domain/consent/payloads.ts';
 import { CONSENT_COLLECTION } from '../support/consent.ts';
 import { databaseUrl } from '../support/modes.ts';
 

@@ -6,7 +6,7 @@ import { createPgClient } from '../../adapters/db/pg.ts';
 import { createPgliteClient } from '../../adapters/db/pglite.ts';
 import type { ConsentStore, NewConsentEvent } from '../../adapters/db/port.ts';
 import type { SqlClient } from '../../adapters/db/sql-client.ts';
-import { consentSubjectOf } from '../../workers/consent/payloads.ts';
+import { consentSubjectOf } from '../../domain/consent/payloads.ts';
 import { databaseUrl } from '../support/modes.ts';
 
 const drivers = [

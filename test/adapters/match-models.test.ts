@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generatePersons } from '../../adapters/persons/generate.ts';
+import { generatePersons } from '../../synthetic/persons/generate.ts';
 import { importPersons, sqlPersonWriter, type PersonWriter } from '../../adapters/persons/import.ts';
 import { matchModelStore, trainMatchModel } from '../../adapters/persons/match-models.ts';
 import { pgCopyPersonWriter } from '../../adapters/persons/pg-copy-writer.ts';

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generatePersons } from '../../adapters/persons/generate.ts';
+import { generatePersons } from '../../synthetic/persons/generate.ts';
 import { importPersons, sqlPersonWriter, type PersonWriter } from '../../adapters/persons/import.ts';
 import type { SqlClient } from '../../adapters/db/sql-client.ts';
 import { migrate } from '../../adapters/db/migrate.ts';
@@ -17,7 +17,7 @@ import {
   personIdentifierKeys,
   phoneKey,
   type IdentifierKey,
-} from '../../adapters/persons/normalise.ts';
+} from '../../domain/persons/normalise.ts';
 import { pgCopyPersonWriter } from '../../adapters/persons/pg-copy-writer.ts';
 import type { PersonRecord } from '../../schemas/data/person-record.ts';
 import { dataImplementations, type DataSubject } from '../support/data-databases.ts';

@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStores } from '../../adapters/db/open.ts';
 import type { SubscribedChange, SubscriptionStore } from '../../adapters/db/port.ts';
-import { generatePersons } from '../../adapters/persons/generate.ts';
+import { generatePersons } from '../../synthetic/persons/generate.ts';
 import { importPersons, sqlPersonWriter, type PersonWriter } from '../../adapters/persons/import.ts';
 import { pgCopyPersonWriter } from '../../adapters/persons/pg-copy-writer.ts';
 import { newWebhookSecret } from '../../workers/delivery/sign.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generatePersons } from '../../adapters/persons/generate.ts';
-import { MODEL_REFRESH_MS } from '../../workers/matching/model-in-use.ts';
+import { generatePersons } from '../../synthetic/persons/generate.ts';
+import { MODEL_REFRESH_MS } from '../../workers/shared/model-in-use.ts';
 import { createAccount, type TestAccount } from '../support/factories.ts';
 import { freshPostgresDatabase } from '../support/fresh-database.ts';
 import { startTestKith, type TestKith } from '../support/kith.ts';

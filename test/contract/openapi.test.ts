@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildOpenApiDocument } from '../../api/openapi.ts';
 import { createApp } from '../../api/app.ts';
-import { v3Operations } from '../../schemas/v3/operations.ts';
+import { v3Operations } from '../../domain/operations.ts';
 import { startTestKith, type TestKith } from '../support/kith.ts';
 
 /** Hono paths (`/admin/accounts/:id`) in OpenAPI form (`/admin/accounts/{id}`). */

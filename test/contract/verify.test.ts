@@ -1,6 +1,6 @@
 import { hash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generatePersons } from '../../adapters/persons/generate.ts';
+import { generatePersons } from '../../synthetic/persons/generate.ts';
 import type { PersonRecord } from '../../schemas/data/person-record.ts';
 import { createAccount, type TestAccount } from '../support/factories.ts';
 import { startTestKith, type TestKith } from '../support/kith.ts';

@@ -10,7 +10,7 @@ import { SCHEMATHESIS_VERSION } from '../support/global-setup.ts';
 import { startTestKith, type TestKith } from '../support/kith.ts';
 import { loadPersons, newPerson } from '../support/persons.ts';
 import { runProcess } from '../support/processes.ts';
-import { v3Operations } from '../../schemas/v3/operations.ts';
+import { v3Operations } from '../../domain/operations.ts';
 import { CONSENT_CHANNELS, CONSENT_PURPOSES } from '../../schemas/v3/permission.ts';
 import { answersByOperation, formatAnswers } from './har-answers.ts';
 import { schemathesisConfig, type KnownData } from './schemathesis-config.ts';

@@ -1,4 +1,4 @@
-import { v3Operations, type V3OperationName } from '../../schemas/v3/operations.ts';
+import { v3Operations, type V3OperationName } from '../../domain/operations.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read bodies loosely
 export type Answer<T = any> = { status: number; headers: Headers; body: T; text: string };

@@ -24,7 +24,7 @@ import { issueApiKey } from '../../api/api-keys.ts';
 import { createApp } from '../../api/app.ts';
 import { usage } from '../../api/middleware/usage.ts';
 import { topicNames } from '../../schemas/events/topics.ts';
-import { v3Operations, type OperationSpec } from '../../schemas/v3/operations.ts';
+import { v3Operations, type OperationSpec } from '../../domain/operations.ts';
 import { refusedUrl } from '../../workers/delivery/safe-http.ts';
 import { newWebhookSecret } from '../../workers/delivery/sign.ts';
 import { startDeliveryWorker } from '../../workers/delivery/delivery-worker.ts';

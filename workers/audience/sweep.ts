@@ -3,7 +3,7 @@ import type { Consumer } from '../../adapters/bus/port.ts';
 import type { Clock } from '../../adapters/clock.ts';
 import type { AudienceStore } from '../../adapters/db/port.ts';
 import type { Logger } from '../../adapters/logger.ts';
-import { audienceBlobKey } from './write-file.ts';
+import { audienceBlobKey } from '../../domain/audiences/blob-key.ts';
 
 /** Every `everyMs`, expires the audiences whose time is over and deletes their files (downloads then get 410). */
 export function startAudienceSweep(parts: { store: AudienceStore; blobs: BlobStore; clock: Clock; log: Logger; everyMs: number }): Consumer {

@@ -1,6 +1,8 @@
 import { once } from 'node:events';
 import { createGzip } from 'node:zlib';
-import type { AudienceMember, AudienceStore, Tag } from '../../adapters/db/port.ts';
+import type { AudienceMember, AudienceStore } from '../../adapters/db/port.ts';
+import type { Tag } from '../../domain/identity/payloads.ts';
+import { audienceBlobKey } from '../../domain/audiences/blob-key.ts';
 import type { BlobStore } from '../../adapters/blobs/port.ts';
 
 /** Members read from the database at a time: memory stays bounded whatever the audience's size. */
@@ -27,8 +29,6 @@ function memberEntry(member: AudienceMember, personId: string | null, secondPart
   const second = secondParty ? `,"secondParty":[${secondParty.join(',')}]` : '';
   return `{${ids},"firstParty":{${party(member.emailsJson, member.maidsJson)}}${second}}`;
 }
-
-export const audienceBlobKey = (accountId: string, id: string) => `audiences/${accountId}/${id}.json.gz`;
 
 /**
  * Streams the audience file into the blob store: a JSON object whose `members` array is written a page of

@@ -1,4 +1,5 @@
-import type { ConsentEvent, ConsentPurposeGiven } from '../../adapters/db/port.ts';
+import type { ConsentEvent } from '../../adapters/db/port.ts';
+import type { ConsentPurposeGiven } from '../../domain/consent/payloads.ts';
 import { CONSENT_PURPOSES } from '../../schemas/v3/permission.ts';
 
 export type ConsentPurpose = { ttl: number | null; enabled: boolean; channel: string; purposeId: number; purposeName: string; timestamp: number };

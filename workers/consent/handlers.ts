@@ -3,7 +3,7 @@ import type { ConsentEvent, ConsentStore } from '../../adapters/db/port.ts';
 import type { OperationHandler } from '../../adapters/dispatch/port.ts';
 import { derivedUuid } from '../runtime/derived-uuid.ts';
 import { currentConsent, givenAt, purposeEntries } from './current.ts';
-import type { ConsentGiven, ConsentSubjectQuery, ConsentVerifyQuery } from './payloads.ts';
+import type { ConsentGiven, ConsentSubjectQuery, ConsentVerifyQuery } from '../../domain/consent/payloads.ts';
 
 /**
  * The permissionId of the event a request appends: derived from the request's event id, so that the request

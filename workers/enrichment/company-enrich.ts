@@ -1,7 +1,7 @@
 import type { AccountStore, CompanyStore } from '../../adapters/db/port.ts';
 import type { OperationHandler } from '../../adapters/dispatch/port.ts';
 import type { CompanyLookup } from '../../schemas/v3/company-enrich.ts';
-import { presentCompany } from './present-company.ts';
+import { presentCompany } from '../../domain/companies/present.ts';
 
 export type CompanyEnrichContext = { companies: CompanyStore; accounts: AccountStore };
 

@@ -1,7 +1,8 @@
 import type { CompanyStore, PersonStore } from '../../adapters/db/port.ts';
 import type { OperationHandler } from '../../adapters/dispatch/port.ts';
 import type { MxLookup } from '../../adapters/email/mx.ts';
-import type { EmailCheck, EmailFacts } from '../../schemas/v2/email-verification.ts';
+import type { EmailFacts } from '../../schemas/v2/email-verification.ts';
+import type { EmailCheck } from '../../domain/v2-operations.ts';
 
 export type EmailVerificationContext = {
   persons: PersonStore;

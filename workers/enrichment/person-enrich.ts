@@ -1,37 +1,12 @@
-import type { StoredPerson } from '../../adapters/db/port.ts';
 import type { OperationHandler } from '../../adapters/dispatch/port.ts';
-import type { OperationReply } from '../../schemas/events/operation-requested.ts';
-import type { PersonLookup } from '../matching/evidence.ts';
+import type { PersonLookup } from '../../domain/matching/evidence.ts';
 import { explainMatch } from '../../domain/matching/explain.ts';
-import { matchPerson, type Matching } from '../matching/find-person.ts';
-import { presentPerson } from './present.ts';
-
-export const NOT_FOUND: OperationReply = { status: 404, body: { status: 404, message: 'Profile not found' } };
-
-/** How a person is answered to an account: the stored record, with the account's own ids for the person. */
-export async function personAnswerFor(
-  matching: Matching,
-  accountId: string,
-  person: StoredPerson,
-  options: Pick<PersonLookup, 'dataFilter' | 'maxMaids' | 'maxEmails' | 'hashedQuery'> = { hashedQuery: false },
-) {
-  const records = await matching.identity.byPersons(accountId, [person.id]);
-  return presentPerson(
-    { ...person.document, updated: person.updated },
-    {
-      ...options,
-      accountIds: {
-        personIds: [matching.personIds.encode(accountId, person.id)],
-        recordIds: records.map((record) => record.recordId),
-        partnerIds: records.flatMap((record) => (record.partnerId ? [record.partnerId] : [])),
-      },
-    },
-  );
-}
+import { matchPerson, type Matching } from '../shared/find-person.ts';
+import { NOT_FOUND, personAnswerFor } from '../shared/person-answer.ts';
 
 /**
- * person.enrich: the query's identifiers, reduced to keys by the ingress (../matching/evidence.ts), and its
- * references to the account's records name a person (../matching/find-person.ts), answered with the account's
+ * person.enrich: the query's identifiers, reduced to keys by the ingress (domain/matching/evidence.ts), and its
+ * references to the account's records name a person (../shared/find-person.ts), answered with the account's
  * own ids for them and how sure the match is and why (`match`); 404 when nobody qualifies at the asked
  * confidence.
  */

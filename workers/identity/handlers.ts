@@ -1,10 +1,10 @@
 import type { OperationHandler } from '../../adapters/dispatch/port.ts';
 import { ConflictError } from '../../adapters/errors.ts';
-import type { Tag } from '../../adapters/db/port.ts';
+import type { Tag } from '../../domain/identity/payloads.ts';
 import type { OperationReply } from '../../schemas/events/operation-requested.ts';
-import { lookupKeys } from '../matching/evidence.ts';
-import { findPerson, type Matching } from '../matching/find-person.ts';
-import type { RecordMapping, RecordQuery } from './payloads.ts';
+import { lookupKeys } from '../../domain/matching/evidence.ts';
+import { findPerson, type Matching } from '../shared/find-person.ts';
+import type { RecordMapping, RecordQuery } from '../../domain/identity/payloads.ts';
 import { noRecords, resolveRecords } from './resolve.ts';
 
 /** `?tags=true`, in any case (the Python client sends `True` and `False`). */

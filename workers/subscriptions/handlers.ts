@@ -1,12 +1,9 @@
 import type { PersonSubscription, SubscriptionStore } from '../../adapters/db/port.ts';
 import type { OperationHandler } from '../../adapters/dispatch/port.ts';
-import {
-  MAX_SUBSCRIPTIONS_PER_ACCOUNT,
-  type PersonSubscriptionsRequest,
-  type SubscribeQuery,
-} from '../../schemas/v3/subscriptions.ts';
-import { NOT_FOUND } from '../enrichment/person-enrich.ts';
-import { findPerson, type Matching } from '../matching/find-person.ts';
+import { MAX_SUBSCRIPTIONS_PER_ACCOUNT, type PersonSubscriptionsRequest } from '../../schemas/v3/subscriptions.ts';
+import type { SubscribeQuery } from '../../domain/subscriptions/query.ts';
+import { NOT_FOUND } from '../shared/person-answer.ts';
+import { findPerson, type Matching } from '../shared/find-person.ts';
 
 const PAGE = 100;
 

@@ -6,8 +6,8 @@ import type { Logger } from '../../adapters/logger.ts';
 import type { DeliveryRequested } from '../../schemas/events/delivery-requested.ts';
 import type { TopicNames } from '../../schemas/events/topics.ts';
 import type { PersonChanged } from '../../schemas/v3/subscriptions.ts';
-import { personAnswerFor } from '../enrichment/person-enrich.ts';
-import type { Matching } from '../matching/find-person.ts';
+import { personAnswerFor } from '../shared/person-answer.ts';
+import type { Matching } from '../shared/find-person.ts';
 
 const CLAIM = 100;
 

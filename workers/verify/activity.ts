@@ -2,10 +2,11 @@ import type { Clock } from '../../adapters/clock.ts';
 import type { IdentifierHistory } from '../../adapters/db/port.ts';
 import type { OperationHandler } from '../../adapters/dispatch/port.ts';
 import type { PersonRecord } from '../../schemas/data/person-record.ts';
-import type { VerifyActivityResponse, VerifyQuery } from '../../schemas/v3/verify.ts';
-import type { Matching } from '../matching/find-person.ts';
+import type { VerifyActivityResponse } from '../../schemas/v3/verify.ts';
+import type { VerifyQuery } from '../../domain/verify/query.ts';
+import type { Matching } from '../shared/find-person.ts';
 import { recencyScore } from './seen.ts';
-import { NOT_FOUND } from '../enrichment/person-enrich.ts';
+import { NOT_FOUND } from '../shared/person-answer.ts';
 import { verifiedPerson } from './verified-person.ts';
 
 /** The latest date any of these identifiers was seen (the person's own date for those imported without one). */

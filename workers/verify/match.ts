@@ -1,13 +1,14 @@
 import type { StoredPerson } from '../../adapters/db/port.ts';
 import type { OperationHandler } from '../../adapters/dispatch/port.ts';
-import { householdKey } from '../../adapters/persons/name-address.ts';
-import type { IdentifierKey } from '../../adapters/persons/normalise.ts';
+import { householdKey } from '../../domain/persons/name-address.ts';
+import type { IdentifierKey } from '../../domain/persons/normalise.ts';
 import { keyId } from '../../adapters/persons/store.ts';
 import type { PersonRecord } from '../../schemas/data/person-record.ts';
-import { claimHash, type Claims, type MatchVerdict, type VerifyMatchResponse, type VerifyQuery } from '../../schemas/v3/verify.ts';
-import { lookupKeys, type EvidenceCategory } from '../matching/evidence.ts';
-import type { Matching } from '../matching/find-person.ts';
-import { NOT_FOUND } from '../enrichment/person-enrich.ts';
+import type { MatchVerdict, VerifyMatchResponse } from '../../schemas/v3/verify.ts';
+import { claimHash, type Claims, type VerifyQuery } from '../../domain/verify/query.ts';
+import { lookupKeys, type EvidenceCategory } from '../../domain/matching/evidence.ts';
+import type { Matching } from '../shared/find-person.ts';
+import { NOT_FOUND } from '../shared/person-answer.ts';
 import { verifiedPerson } from './verified-person.ts';
 
 /** Persons looked at per key: more than any household, fewer than a key shared by a whole dataset. */

@@ -1,11 +1,12 @@
 import { hash } from 'node:crypto';
 import type { OperationHandler } from '../../adapters/dispatch/port.ts';
-import { canonicalProfileUrl, emailKeys, normaliseLiNonid, normaliseMaid, phoneKey } from '../../adapters/persons/normalise.ts';
+import { canonicalProfileUrl, emailKeys, normaliseLiNonid, normaliseMaid, phoneKey } from '../../domain/persons/normalise.ts';
 import type { PersonRecord } from '../../schemas/data/person-record.ts';
-import type { VerifyQuery, VerifySignalsResponse } from '../../schemas/v3/verify.ts';
-import type { Matching } from '../matching/find-person.ts';
+import type { VerifySignalsResponse } from '../../schemas/v3/verify.ts';
+import type { VerifyQuery } from '../../domain/verify/query.ts';
+import type { Matching } from '../shared/find-person.ts';
 import { historyByKey, seenStats } from './seen.ts';
-import { NOT_FOUND } from '../enrichment/person-enrich.ts';
+import { NOT_FOUND } from '../shared/person-answer.ts';
 import { verifiedPerson } from './verified-person.ts';
 
 type Details = PersonRecord['details'];

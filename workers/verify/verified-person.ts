@@ -1,6 +1,6 @@
 import type { StoredPerson } from '../../adapters/db/port.ts';
-import type { VerifyQuery } from '../../schemas/v3/verify.ts';
-import { findPerson, type Matching } from '../matching/find-person.ts';
+import type { VerifyQuery } from '../../domain/verify/query.ts';
+import { findPerson, type Matching } from '../shared/find-person.ts';
 
 /**
  * The person a verify query names: the identifiers and references matched as person.enrich matches them, at

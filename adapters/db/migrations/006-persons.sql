@@ -1,6 +1,6 @@
 -- The service's own person data, loaded by `kith import persons` (docs/person-records.md). The document is
 -- the product, returned by person.enrich as it is; the identifiers are its normalised lookup keys
--- (adapters/persons/normalise.ts): emails only as hashes, phones in E.164, profiles and the rest as keys.
+-- (domain/persons/normalise.ts): emails only as hashes, phones in E.164, profiles and the rest as keys.
 CREATE TABLE persons (
   id          bigserial PRIMARY KEY,
   external_id text NOT NULL UNIQUE,       -- the record's `id`: importing it again replaces the person

@@ -12,7 +12,7 @@
 CREATE EXTENSION IF NOT EXISTS pg_trgm SCHEMA public;
 
 CREATE TABLE companies (
-  domain       text PRIMARY KEY,         -- normalised (adapters/companies/normalise.ts): importing it again replaces the company
+  domain       text PRIMARY KEY,         -- normalised (domain/companies/normalise.ts): importing it again replaces the company
   document     json NOT NULL,            -- json, not jsonb: returned as given, and faster to load
   name         text NOT NULL,
   name_key     text NOT NULL,            -- the name lower-cased, without accents, punctuation or words such as Inc.

@@ -1,0 +1,70 @@
+import type { IdentityStore, PersonStore, StoredPerson } from '../../adapters/db/port.ts';
+import type { PersonIdCodec } from '../../adapters/identity/person-ids.ts';
+import type { IdentifierKey } from '../../domain/persons/normalise.ts';
+import { keyId } from '../../adapters/persons/store.ts';
+import { rankCandidates } from '../../domain/matching/candidates.ts';
+import { qualifying } from '../../domain/matching/confidence.ts';
+import type { PersonNamesAndPlaces } from '../../domain/matching/fields.ts';
+import type { MatchModel } from '../../domain/matching/model.ts';
+import type { Confidence } from '../../schemas/v3/person-enrich.ts';
+import { lookupKeys, type Evidence, type References } from '../../domain/matching/evidence.ts';
+import { mostRecent, rankPersons, type PersonMatch } from '../../domain/matching/match.ts';
+
+/** Persons one key may name that the matcher looks at; beyond it an identifier is no evidence anyway. */
+const PERSONS_PER_KEY = 25;
+
+/** Candidates weighed per query at most: those the identifiers name first, then the blocking keys' best. */
+const CANDIDATES_WEIGHED = 100;
+
+export type Matching = { persons: PersonStore; identity: IdentityStore; personIds: PersonIdCodec; model: () => Promise<MatchModel> };
+
+/** The account's references as evidence: each names the person its record (or person id) is linked to. */
+async function referenceEvidence(matching: Matching, accountId: string, references: References): Promise<Evidence[]> {
+  const linked = await Promise.all([
+    references.recordId ? matching.identity.get(accountId, references.recordId).then((record) => record?.personId) : undefined,
+    references.partnerId ? matching.identity.byPartnerId(accountId, references.partnerId).then((record) => record?.personId) : undefined,
+    references.personId ? matching.personIds.decode(accountId, references.personId) : undefined,
+  ]);
+  return linked.filter((id): id is string => !!id).map((id) => ({ category: 'record', keys: [], personIds: [id] }));
+}
+
+export type MatchQuery = { accountId: string; evidence: Evidence[]; references: References; confidence: Confidence };
+
+/** The person found, how sure the match is and why, and the model that weighed it. */
+export type FoundPerson = { person: StoredPerson; match: PersonMatch; model: MatchModel };
+
+/**
+ * The person the evidence names at this confidence, with how sure the match is and why (domain/matching/match.ts), or
+ * undefined. The identifiers are looked up as exact keys and the account's references through its records;
+ * a name with an address finds its candidates through blocking keys and is compared with each one's record.
+ */
+export async function matchPerson(matching: Matching, query: MatchQuery): Promise<FoundPerson | undefined> {
+  const evidence = [...query.evidence, ...(await referenceEvidence(matching, query.accountId, query.references))];
+  const blocked = evidence.find((item) => item.nameAddress);
+  // A name with an address finds candidates by its blocking keys, and by its exact keys where persons were
+  // imported before blocking keys were (docs/matching.md).
+  const blockingKeys = blocked?.nameAddress?.blockingKeys ?? [];
+  const named = await matching.persons.personsByKeys([...lookupKeys(evidence), ...blockingKeys], PERSONS_PER_KEY);
+  const found = (keys: IdentifierKey[]) => keys.map((key) => named.get(keyId(key)) ?? []);
+  const holders = new Map(evidence.map((item) => [item, new Set(item.personIds ?? found(item.keys).flat())]));
+  const identified = evidence.filter((item) => !item.nameAddress).flatMap((item) => [...holders.get(item)!]);
+  const candidates = blocked ? rankCandidates(found([...blocked.keys, ...blockingKeys])) : [];
+  const ids = [...new Set([...identified, ...candidates])].slice(0, CANDIDATES_WEIGHED);
+
+  const documents = new Map<string, StoredPerson>();
+  if (blocked) for (const person of await matching.persons.byIds(ids)) documents.set(person.id, person);
+  const model = await matching.model();
+  const ranked = rankPersons(model, evidence, {
+    ids,
+    holders: (item) => holders.get(item)!,
+    documents: new Map([...documents].map(([id, person]) => [id, person.document as PersonNamesAndPlaces])),
+  });
+  const chosen = qualifying(ranked, query.confidence);
+  const unread = chosen.filter((id) => !documents.has(id));
+  const person = mostRecent([...chosen.flatMap((id) => documents.get(id) ?? []), ...(await matching.persons.byIds(unread))]);
+  return person && { person, match: ranked.find((candidate) => candidate.personId === person.id)!, model };
+}
+
+/** The person the evidence names at this confidence, or undefined (./matchPerson). */
+export const findPerson = async (matching: Matching, query: MatchQuery): Promise<StoredPerson | undefined> =>
+  (await matchPerson(matching, query))?.person;
