@@ -1,5 +1,5 @@
 import type { Logger } from '../adapters/logger.ts';
-import type { OperationRequested } from '../schemas/events/operation-requested.ts';
+import type { RequestEvent } from '../schemas/events/operation-requested.ts';
 import type { UsageCall } from '../domain/usage-calls.ts';
 
 /** Per-request values, typed once for every middleware and route. */
@@ -26,8 +26,8 @@ export type ApiEnv = {
     /** The operation a request is counted as, when its path does not name it (the v2 APIs). */
     operation?: string;
     /** The event this request handed to the bus (set by the operation routes), kept with its Idempotency-Key. */
-    handedOver?: OperationRequested;
+    handedOver?: RequestEvent;
     /** The event an earlier answer to this request, with the same Idempotency-Key, handed over before failing. */
-    handedOverBefore?: OperationRequested;
+    handedOverBefore?: RequestEvent;
   };
 };

@@ -1,3 +1,4 @@
+import { OPERATION_PAYLOADS } from '../schemas/events/operation-payloads.ts';
 import type { BlobStore } from '../adapters/blobs/port.ts';
 import type { Bus, Consumer } from '../adapters/bus/port.ts';
 import type { Clock } from '../adapters/clock.ts';
@@ -66,7 +67,7 @@ const BATCH_ITEMS_AT_ONCE = 8;
  */
 export async function startWorkerRole(name: WorkerName, parts: WorkerParts): Promise<Consumer[]> {
   const { config, log, clock, stores, bus, topics, replies } = parts;
-  const common = { name, topics, bus, replies, results: stores.idempotency, log, clock };
+  const common = { name, topics, bus, replies, results: stores.idempotency, log, clock, payloads: OPERATION_PAYLOADS };
   const matching = {
     persons: stores.persons,
     identity: stores.identity,
@@ -99,9 +100,9 @@ export async function startWorkerRole(name: WorkerName, parts: WorkerParts): Pro
           concurrency: 16,
           handlers: {
             'person.enrich': personEnrich,
-            'person.bulkEnrich': batchHandler(personEnrich, { concurrency: BATCH_ITEMS_AT_ONCE }),
+            'person.bulkEnrich': batchHandler({ operation: 'person.enrich', handler: personEnrich }, { concurrency: BATCH_ITEMS_AT_ONCE }),
             'company.enrich': companyEnrich,
-            'company.bulkEnrich': batchHandler(companyEnrich, { concurrency: BATCH_ITEMS_AT_ONCE }),
+            'company.bulkEnrich': batchHandler({ operation: 'company.enrich', handler: companyEnrich }, { concurrency: BATCH_ITEMS_AT_ONCE }),
             'company.search': companySearchHandler(stores.companies),
             ...subscriptionHandlers(matching, stores.subscriptions),
             'verify.match': verifyMatchHandler(matching),

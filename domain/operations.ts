@@ -3,9 +3,10 @@ import type { WorkerName } from '../schemas/events/topics.ts';
 import type { FieldIssue } from '../schemas/validation.ts';
 import { personLookupOf } from './matching/evidence.ts';
 import { PersonEnrichRequest, PersonEnrichResponse } from '../schemas/v3/person-enrich.ts';
-import { CompanyEnrichRequest, CompanyEnrichResponse, companyLookupOf } from '../schemas/v3/company-enrich.ts';
-import { CompanySearchRequest, CompanySearchResponse, companySearchOf } from '../schemas/v3/company-search.ts';
-import { batchRequest, batchResponse, batchToWorker, MAX_BATCH_REQUESTS } from '../schemas/v3/batch.ts';
+import { CompanyEnrichRequest, CompanyEnrichResponse } from '../schemas/v3/company-enrich.ts';
+import { CompanySearchRequest, CompanySearchResponse } from '../schemas/v3/company-search.ts';
+import { companyLookupOf, companySearchOf } from './companies/queries.ts';
+import { batchRequest, batchResponse, batchToWorker, MAX_BATCH_REQUESTS, type SingleOperation } from '../schemas/v3/batch.ts';
 import { VerifyActivityResponse, VerifyMatchResponse, VerifyRequest, VerifySignalsResponse } from '../schemas/v3/verify.ts';
 import { verifyQueryOf } from './verify/query.ts';
 import {
@@ -129,7 +130,7 @@ const companyEnrich = {
  * The batch of a lookup (./batch.ts): up to 100 of its requests in one call, each answered as the single call
  * would answer it, in order, by the same worker; by webhook for the whole batch when `webhookUrl` is given.
  */
-function batchOf(singleName: string, single: OperationSpec, id: string): OperationSpec {
+function batchOf<Payload>(singleName: string, single: OperationSpec & SingleOperation<Payload>, id: string): OperationSpec {
   return {
     summary: `Up to ${MAX_BATCH_REQUESTS} ${singleName} requests in one call, each answered (status, metadata, data) as the single call would answer it`,
     worker: single.worker,

@@ -1,5 +1,6 @@
 import { emailAddressParts } from '../schemas/formats/email.ts';
 import { EmailFacts, EmailVerificationRequest } from '../schemas/v2/email-verification.ts';
+import type { EmailCheck } from '../schemas/events/payloads.ts';
 import type { OperationSpec } from './operations.ts';
 import { emailKeys } from './persons/normalise.ts';
 
@@ -7,11 +8,10 @@ import { emailKeys } from './persons/normalise.ts';
  * What the enrichment worker is sent: the address's lookup keys (hashes) and its domain, never the address
  * itself (clear emails do not travel on the bus); nothing but the verdict when its syntax is wrong.
  */
-export function emailCheckOf(body: EmailVerificationRequest) {
+export function emailCheckOf(body: EmailVerificationRequest): EmailCheck {
   const parts = emailAddressParts(body.email);
   return parts ? { validSyntax: true as const, keys: emailKeys(body.email), domain: parts.domain } : { validSyntax: false as const };
 }
-export type EmailCheck = ReturnType<typeof emailCheckOf>;
 
 /** Operations that only the v2 APIs ask for: routed to their worker like v3's, but served at no v3 path. */
 export const v2Operations = {

@@ -1,5 +1,5 @@
 import type { Audience, AudienceCreation, AudienceMember, AudienceStore } from '../db/port.ts';
-import type { Tag } from '../../domain/identity/payloads.ts';
+import type { Tag } from '../../schemas/events/payloads.ts';
 import { isoTimestamp, isoTimestampOrNull } from '../db/rows.ts';
 import type { SqlClient } from '../db/sql-client.ts';
 

@@ -1,6 +1,6 @@
 import type { ConsentEvent, ConsentStore } from '../db/port.ts';
 import type { SqlClient } from '../db/sql-client.ts';
-import type { IdentifierKey } from '../../domain/persons/normalise.ts';
+import type { IdentifierKey } from '../../schemas/events/payloads.ts';
 
 type EventRow = {
   id: string;

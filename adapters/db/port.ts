@@ -5,10 +5,8 @@ import type { WebhookAttempt, WebhookDelivery, WebhookDeliveryDetail, WebhookSec
 import type { Readable } from 'node:stream';
 import type { ImportSummary } from '../persons/import.ts';
 import type { CompanyCandidate, CompanySearch, StoredCompany } from '../companies/lookup.ts';
-import type { IdentifierKey } from '../../domain/persons/normalise.ts';
+import type { ConsentPurposeGiven, IdentifierKey, RecordEmail, Tag } from '../../schemas/events/payloads.ts';
 import type { MatchModel } from '../../domain/matching/model.ts';
-import type { RecordEmail, Tag } from '../../domain/identity/payloads.ts';
-import type { ConsentPurposeGiven } from '../../domain/consent/payloads.ts';
 
 /** The version trained, or none when there were too few persons to learn from. */
 export type TrainingResult = { version: string | undefined; persons: number };

@@ -1,4 +1,4 @@
-import type { OperationRequested } from '../../schemas/events/operation-requested.ts';
+import type { RequestEvent } from '../../schemas/events/operation-requested.ts';
 import { CORRELATION_HEADER, REPLY_TO_HEADER } from '../../schemas/events/topics.ts';
 import type { Bus } from '../bus/port.ts';
 import type { Clock } from '../clock.ts';
@@ -17,7 +17,7 @@ export function busDispatcher(options: {
   clock: Clock;
   topicFor(operation: string): string;
 }): Dispatcher {
-  const publish = (request: OperationRequested, headers: Record<string, string> = {}) =>
+  const publish = (request: RequestEvent, headers: Record<string, string> = {}) =>
     options.bus.publish(options.topicFor(request.operation), [
       { key: request.orderKey ?? request.eventId, value: JSON.stringify(request), headers },
     ]);

@@ -1,12 +1,27 @@
-import type { OperationReply, OperationRequested } from '../../schemas/events/operation-requested.ts';
+import type { OPERATION_PAYLOADS, OperationName } from '../../schemas/events/operation-payloads.ts';
+import type {
+  OperationReply,
+  OperationRequestedOf,
+  PayloadSchemas,
+  RequestEvent,
+  RequestOf,
+} from '../../schemas/events/operation-requested.ts';
 
 /** Hands a request to the worker that owns its operation and waits for the reply, up to a deadline. */
 export interface Dispatcher {
   /** The reply, or undefined when the deadline passed first. Rejects with RetryableError when the bus is down. */
-  dispatch(request: OperationRequested, deadline: Date): Promise<OperationReply | undefined>;
+  dispatch(request: RequestEvent, deadline: Date): Promise<OperationReply | undefined>;
   /** Hands a request on without waiting for its answer (it goes to a webhook). Resolves once it is durable. */
-  enqueue(request: OperationRequested): Promise<void>;
+  enqueue(request: RequestEvent): Promise<void>;
 }
 
-/** A worker's handler: a plain function from event to reply. */
-export type OperationHandler = (request: OperationRequested) => Promise<OperationReply>;
+/** A worker's handler of one operation: a plain function from its event, its payload typed, to the reply. */
+export type OperationHandler<Op extends OperationName> = (request: OperationRequestedOf<Op>) => Promise<OperationReply>;
+
+/** A worker's handlers, by the operation each serves. */
+export type OperationHandlers = HandlersFor<typeof OPERATION_PAYLOADS>;
+
+/** Handlers of a contract's operations (Kith's, or a test's own), each typed by its operation's payload. */
+export type HandlersFor<Payloads extends PayloadSchemas> = {
+  readonly [Op in keyof Payloads & string]?: (request: RequestOf<Payloads, Op>) => Promise<OperationReply>;
+};

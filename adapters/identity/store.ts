@@ -1,5 +1,5 @@
 import type { IdentityRecord, IdentityStore } from '../db/port.ts';
-import type { Tag } from '../../domain/identity/payloads.ts';
+import type { Tag } from '../../schemas/events/payloads.ts';
 import type { SqlClient } from '../db/sql-client.ts';
 
 type RecordRow = { record_id: string; partner_id: string | null; person_id: string | null };

@@ -1,5 +1,5 @@
 import { copyField } from '../db/pg-bulk.ts';
-import type { IdentifierKey, IdentifierKind } from '../../domain/persons/normalise.ts';
+import type { IdentifierKey, IdentifierKind } from '../../schemas/events/payloads.ts';
 
 /**
  * A parsed person line, ready to be written: compact, because it is built on a parser thread and handed to the

@@ -3,7 +3,7 @@ import type { IdentifierHistory, PersonStore, StoredPerson } from '../db/port.ts
 import type { SqlClient } from '../db/sql-client.ts';
 import { importPersons, sqlPersonWriter } from './import.ts';
 import { trainMatchModel } from './match-models.ts';
-import type { IdentifierKey } from '../../domain/persons/normalise.ts';
+import type { IdentifierKey } from '../../schemas/events/payloads.ts';
 
 /** The person data over any SqlClient: key lookups for the matcher, imports over the admin API, and training. */
 export function personStore(db: SqlClient): PersonStore {

@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import type { Clock } from '../../adapters/clock.ts';
 import type { IdempotencyStore } from '../../adapters/db/port.ts';
-import type { OperationRequested } from '../../schemas/events/operation-requested.ts';
+import type { RequestEvent } from '../../schemas/events/operation-requested.ts';
 import type { ApiEnv } from '../env.ts';
 import { ApiError } from '../errors.ts';
 import { requestFingerprint } from '../request-fingerprint.ts';
@@ -45,7 +45,7 @@ export function idempotency(options: IdempotencyOptions): MiddlewareHandler<ApiE
       c.header('Idempotent-Replayed', 'true');
       return c.body(claim.answer.body, claim.answer.status as 200, { 'Content-Type': 'application/json' });
     }
-    if (claim.handedOver !== undefined) c.set('handedOverBefore', JSON.parse(claim.handedOver) as OperationRequested);
+    if (claim.handedOver !== undefined) c.set('handedOverBefore', JSON.parse(claim.handedOver) as RequestEvent);
     await next();
     if (c.res.status === 400 || c.res.status >= 500) {
       const handedOver = c.get('handedOver');

@@ -4,7 +4,7 @@ import { every } from 'hono/combine';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { Clock } from '../../adapters/clock.ts';
 import type { Dispatcher } from '../../adapters/dispatch/port.ts';
-import type { OperationRequested } from '../../schemas/events/operation-requested.ts';
+import type { RequestEvent } from '../../schemas/events/operation-requested.ts';
 import { v3Operations, type OperationSpec } from '../../domain/operations.ts';
 import type { ApiEnv } from '../env.ts';
 import { ApiError } from '../errors.ts';
@@ -64,7 +64,7 @@ export async function operationAnswer(
     body: unknown;
     noWait?: boolean;
     /** How the webhook answer is to be dressed, and the lookup keys the dress needs. */
-    webhookDress?: Pick<NonNullable<OperationRequested['webhook']>, 'dress' | 'lookupKeys'>;
+    webhookDress?: Pick<NonNullable<RequestEvent['webhook']>, 'dress' | 'lookupKeys'>;
   },
   options: OperationAnswerOptions,
 ): Promise<AnsweredReply> {
@@ -72,7 +72,7 @@ export async function operationAnswer(
   const receivedAt = options.clock.now();
   const deadline = new Date(receivedAt.getTime() + (operation.noWait ? 0 : options.syncDeadlineMs));
   const createdId = spec.creates ? randomUUID() : undefined;
-  const event = (extra: Pick<OperationRequested, 'resultKey' | 'webhook'> = {}): OperationRequested => ({
+  const event = (extra: Pick<RequestEvent, 'resultKey' | 'webhook'> = {}): RequestEvent => ({
     eventId: randomUUID(),
     requestId: c.get('requestId'),
     accountId: c.get('accountId'),
@@ -91,7 +91,7 @@ export async function operationAnswer(
     if (refused) throw new ApiError(400, `Invalid webhookUrl provided: '${webhookUrl}' (${refused})`);
   }
   /** The event to hand to the bus: the one handed over before under this Idempotency-Key, if any, or a new one. */
-  const handOver = async (created: () => Promise<OperationRequested>) => {
+  const handOver = async (created: () => Promise<RequestEvent>) => {
     const request = c.get('handedOverBefore') ?? (await created());
     c.set('handedOver', request);
     return request;

@@ -1,23 +1,8 @@
-import type { IdentifierKey } from '../persons/normalise.ts';
+import type { ConsentGiven, ConsentSubjectQuery, ConsentVerifyQuery } from '../../schemas/events/payloads.ts';
 import type { MultiFieldQuery } from '../../schemas/v3/multi-field.ts';
 import type { PermissionCreateRequest } from '../../schemas/v3/permission.ts';
 import { evidenceOf, lookupKeys } from '../matching/evidence.ts';
 
-/** A purpose consented to (or withdrawn) on channels, for ttl seconds (null: no end). */
-export type ConsentPurposeGiven = { purposeId: number; channel: string[]; ttl: number | null; enabled: boolean };
-
-/**
- * What the consent worker is sent: the individual's identifiers as lookup keys only (hashes for emails and
- * phones: consent never stores or carries them in clear), and the consent given.
- */
-export type ConsentGiven = {
-  keys: IdentifierKey[];
-  purposes: ConsentPurposeGiven[];
-  details: Record<string, string | null>;
-  timestamp: number | null;
-};
-export type ConsentSubjectQuery = { keys: IdentifierKey[] };
-export type ConsentVerifyQuery = ConsentSubjectQuery & { purposeId: number; channel: string };
 
 const keysOf = (query: MultiFieldQuery) => lookupKeys(evidenceOf(query));
 

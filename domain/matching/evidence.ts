@@ -1,38 +1,16 @@
 import { addressForms, nameAddressKeys, nameForms, namePlacekeyKeys } from '../persons/name-address.ts';
 import { queryBlockingKeys } from './blocking.ts';
-import { nameReadings, placeFields, type NameFields, type PlaceFields } from './fields.ts';
-import type { IdentifierCategory } from './identifiers.ts';
-import {
-  emailKeys,
-  normaliseLiNonid,
-  normaliseMaid,
-  phoneKey,
-  profileKeys,
-  type IdentifierKey,
-} from '../persons/normalise.ts';
+import { nameReadings, placeFields } from './fields.ts';
+import type { Evidence, IdentifierCategory, IdentifierKey, PersonLookup, References } from '../../schemas/events/payloads.ts';
+import { emailKeys, normaliseLiNonid, normaliseMaid, phoneKey, profileKeys } from '../persons/normalise.ts';
 import { isMd5, isSha256 } from '../../schemas/formats/hashes.ts';
 import { usableLocation, usableName, type MultiFieldQuery } from '../../schemas/v3/multi-field.ts';
-import type { Confidence, DataFilter, PersonEnrichRequest } from '../../schemas/v3/person-enrich.ts';
+import type { PersonEnrichRequest } from '../../schemas/v3/person-enrich.ts';
+
 
 /** The kinds of evidence the matcher weighs (docs/matching.md): the identifiers, and a name with an address. */
 export type EvidenceCategory = IdentifierCategory | 'name_address';
 
-/**
- * One identifier of the query and the exact keys it may be stored under (an email: both hashes); or, for a
- * reference to the account's own records (category `record`), the persons it names already. A name with an
- * address has exact keys too, which the account's records and consents are matched by; person.enrich finds
- * persons by its blocking keys instead, and compares `nameAddress`, its reduced fields, with each candidate's
- * (docs/matching.md).
- */
-export type Evidence = {
-  category: EvidenceCategory;
-  keys: IdentifierKey[];
-  personIds?: string[];
-  nameAddress?: { names: NameFields[]; place: PlaceFields; blockingKeys: IdentifierKey[] };
-};
-
-/** The account's own names for a person: resolved through its identity records and person ids. */
-export type References = { recordId?: string; personId?: string; partnerId?: string };
 
 /** Every lookup key of the evidence. */
 export const lookupKeys = (evidence: Evidence[]): IdentifierKey[] => evidence.flatMap((item) => item.keys);
@@ -83,19 +61,6 @@ export const referencesOf = (query: MultiFieldQuery): References => ({
 export const queriedByHashedEmail = (query: MultiFieldQuery): boolean =>
   nonEmpty([query.email, ...(query.emails ?? [])]).some((email) => isMd5(email) || isSha256(email));
 
-/**
- * What the enrichment worker is sent for a person.enrich request: the identifiers as lookup keys only (hashes,
- * for emails and phones), so that clear contact data from requests never travels on the bus, and the options.
- */
-export type PersonLookup = {
-  evidence: Evidence[];
-  references: References;
-  confidence: Confidence;
-  dataFilter?: DataFilter[] | null;
-  maxMaids?: number | null;
-  maxEmails?: number | null;
-  hashedQuery: boolean;
-};
 
 export const personLookupOf = (query: PersonEnrichRequest): PersonLookup => ({
   evidence: evidenceOf(query),

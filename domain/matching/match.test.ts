@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { qualifying } from './confidence.ts';
 import { DEFAULT_MODEL } from './model.ts';
 import { nameFields, placeFields } from './fields.ts';
-import type { Evidence } from './evidence.ts';
+import type { Evidence } from '../../schemas/events/payloads.ts';
 import { mostRecent, rankPersons } from './match.ts';
 
 const email = (value: string): Evidence => ({ category: 'email', keys: [{ kind: 'email_md5', value }] });

@@ -2,8 +2,7 @@ import type { RankedCandidate } from './confidence.ts';
 import { personFields, type PersonNamesAndPlaces } from './fields.ts';
 import { matchProbabilities, nameAddressScore, type MatchModel } from './model.ts';
 import { scorePerson, type PersonScore } from './person-score.ts';
-import type { IdentifierCategory } from './identifiers.ts';
-import type { Evidence } from './evidence.ts';
+import type { Evidence, IdentifierCategory } from '../../schemas/events/payloads.ts';
 
 /** Below this probability a candidate found only by its name and address is not evidence of anything. */
 const LEAST_PROBABILITY = 0.01;

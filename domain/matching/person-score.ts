@@ -1,4 +1,4 @@
-import type { IdentifierCategory } from './identifiers.ts';
+import type { IdentifierCategory } from '../../schemas/events/payloads.ts';
 import { identifierWeight, priorWeight, type MatchModel, type NameAddressScore } from './model.ts';
 
 /**

@@ -3,6 +3,7 @@ import type { CountryCode } from 'libphonenumber-js';
 import { MD5, SHA256 } from '../../schemas/formats/hashes.ts';
 import { normaliseEmail } from '../../schemas/formats/email.ts';
 import { DEFAULT_PHONE_COUNTRY, phoneE164 } from '../../schemas/formats/phone.ts';
+import type { IdentifierKey, IdentifierKind } from '../../schemas/events/payloads.ts';
 import type { PersonRecord } from '../../schemas/data/person-record.ts';
 import { personBlockingKeys } from '../matching/blocking.ts';
 import { personFields } from '../matching/fields.ts';
@@ -16,22 +17,6 @@ import { householdKey, nameForms, namePlacekeyKeys } from './name-address.ts';
  * keys find the candidates that the matcher compares field by field (domain/matching/blocking.ts). An address
  * alone is a key too, of the household living there, which the matcher never weighs.
  */
-export type IdentifierKind =
-  | 'email_md5'
-  | 'email_sha256'
-  | 'phone_sha256'
-  | 'maid'
-  | 'profile_username'
-  | 'profile_userid'
-  | 'profile_url'
-  | 'li_nonid'
-  | 'placekey'
-  | 'name_address'
-  | 'match_block'
-  | 'name_placekey'
-  | 'address';
-
-export type IdentifierKey = { kind: IdentifierKind; value: string };
 
 
 

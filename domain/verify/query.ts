@@ -1,6 +1,7 @@
 import { hash } from 'node:crypto';
 import type { MultiFieldQuery } from '../../schemas/v3/multi-field.ts';
-import { evidenceOf, queriedByHashedEmail, referencesOf, type Evidence, type References } from '../matching/evidence.ts';
+import { evidenceOf, queriedByHashedEmail, referencesOf } from '../matching/evidence.ts';
+import type { VerifyQuery } from '../../schemas/events/payloads.ts';
 import { plainWords } from '../matching/text.ts';
 
 /** A part of a name or address as verify.match compares it: the SHA-256 of its plain words, never the clear text. */
@@ -9,18 +10,6 @@ export const claimHash = (value: string): string => hash('sha256', plainWords(va
 const claimOf = (...values: Array<string | null | undefined>): string[] =>
   values.filter((value): value is string => !!value && plainWords(value) !== '').map(claimHash);
 
-/** The name and address parts a verify.match query claims, hashed (several for a region: name and code). */
-export type Claims = {
-  givenName: string[];
-  familyName: string[];
-  city: string[];
-  region: string[];
-  country: string[];
-  postalCode: string[];
-};
-
-/** What the worker gets for a verify request: the identifiers as lookup keys and the claims as hashes. */
-export type VerifyQuery = { evidence: Evidence[]; references: References; claims: Claims; hashedQuery: boolean };
 
 export const verifyQueryOf = (query: MultiFieldQuery): VerifyQuery => ({
   evidence: evidenceOf(query),

@@ -1,16 +1,15 @@
 import { z } from 'zod';
 import { V2_PERSON_KEYS } from '../v2/person-keys.ts';
+import type { OPERATION_PAYLOADS, OperationName } from './operation-payloads.ts';
 
 /**
- * A v3 request as the ingress hands it on: authenticated, validated, identifiers normalised.
- * Workers answer it with an OperationReply.
+ * What every request event carries beside its operation and payload (./operation-payloads.ts). Workers answer
+ * the event with an OperationReply.
  */
-export const OperationRequested = z.object({
+const Envelope = z.object({
   eventId: z.uuid(),
   requestId: z.string(),
   accountId: z.uuid(),
-  operation: z.string(),
-  body: z.unknown(),
   query: z.record(z.string(), z.string()),
   receivedAt: z.iso.datetime(),
   /**
@@ -40,8 +39,62 @@ export const OperationRequested = z.object({
     })
     .optional(),
 });
-export type OperationRequested = z.infer<typeof OperationRequested>;
-export type WebhookDress = NonNullable<NonNullable<OperationRequested['webhook']>['dress']>;
+export type RequestEnvelope = z.infer<typeof Envelope>;
+export type WebhookDress = NonNullable<NonNullable<RequestEnvelope['webhook']>['dress']>;
+
+/** The payload schema of each operation a worker takes: Kith's contract (./operation-payloads.ts), or a test's. */
+export type PayloadSchemas = Readonly<Record<string, z.ZodType>>;
+
+/** A request of operation `Op` of a contract, its payload typed. */
+export type RequestOf<Payloads extends PayloadSchemas, Op extends keyof Payloads & string> = RequestEnvelope & {
+  operation: Op;
+  body: z.output<Payloads[Op]>;
+};
+
+/** A request of any operation of a contract: a union discriminated by `operation`, so that a check of it types the body. */
+export type AnyRequestOf<Payloads extends PayloadSchemas> = { [Op in keyof Payloads & string]: RequestOf<Payloads, Op> }[keyof Payloads & string];
+
+/** A request of one of Kith's operations as the ingress hands it on: authenticated, validated, identifiers reduced to keys. */
+export type OperationRequestedOf<Op extends OperationName> = RequestOf<typeof OPERATION_PAYLOADS, Op>;
+
+/** A request of any of Kith's operations. */
+export type OperationRequested = AnyRequestOf<typeof OPERATION_PAYLOADS>;
+
+/**
+ * A request event as the ingress publishes it: the registry makes its payload (domain/operations.ts), and the
+ * worker checks it against the operation's schema when it reads it (`decodeRequest`).
+ */
+export type RequestEvent = AnyRequestOf<PayloadSchemas>;
+
+/**
+ * A request event read off the bus, checked once: the envelope, then the payload against its operation's schema.
+ * Unknown fields are dropped, so an event from a newer ingress (a field added) reads here too; what cannot be
+ * read comes back as the problem, naming the field.
+ */
+export function decodeRequest<Payloads extends PayloadSchemas>(
+  text: string,
+  payloads: Payloads,
+): { request: AnyRequestOf<Payloads> } | { problem: string } {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return { problem: 'not JSON' };
+  }
+  const envelope = Envelope.extend({ operation: z.string(), body: z.unknown() }).safeParse(value);
+  if (!envelope.success) return { problem: issueText(envelope.error) };
+  const { operation, body } = envelope.data;
+  if (!Object.hasOwn(payloads, operation)) return { problem: `unknown operation ${JSON.stringify(operation.slice(0, 100))}` };
+  const payload = payloads[operation]!.safeParse(body);
+  if (!payload.success) return { problem: `${operation}: ${issueText(payload.error, 'body')}` };
+  // The payload was just checked against the schema of the operation it is paired with.
+  return { request: { ...envelope.data, operation, body: payload.data } as AnyRequestOf<Payloads> };
+}
+
+const issueText = (error: z.ZodError, under?: string) => {
+  const issue = error.issues[0]!;
+  return `${[under, ...issue.path].filter((part) => part !== undefined).join('.') || 'event'}: ${issue.message}`;
+};
 
 /** What a worker answers: the HTTP status and JSON body the caller will get. */
 export const OperationReply = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { BatchPayload } from '../events/payloads.ts';
 import { validate } from '../validation.ts';
 import { webhookUrl } from './webhook-url.ts';
 
@@ -8,14 +9,10 @@ export const MAX_BATCH_REQUESTS = 100;
 const metadata = z.record(z.string(), z.unknown()).describe("The caller's own object, echoed back with the item's answer");
 
 /** What the single operation needs to take part in a batch: how it validates a body, and what its worker is sent. */
-export type SingleOperation = { request: z.ZodType; toWorker?: (body: never) => unknown };
+export type SingleOperation<Payload> = { request: z.ZodType; toWorker: (body: never) => Payload };
 
 /** One item as the worker gets it: the single operation's worker body, or the answer its invalid request gets. */
-export type BatchItem = { metadata?: Record<string, unknown> } & (
-  | { body: unknown }
-  | { refused: { status: number; body: { status: number; message: string } } }
-);
-export type Batch = { items: BatchItem[] };
+type BatchItem<Payload> = BatchPayload<Payload>['items'][number];
 
 /** One item of the answer: the status and body the single call would have answered, and the item's metadata. */
 export const BatchItemAnswer = z.object({
@@ -42,7 +39,7 @@ export type BatchRequest = z.infer<ReturnType<typeof batchRequest>>;
 
 export const batchResponse = (id: string) => z.array(BatchItemAnswer).meta({ id });
 
-const refused = (status: number, message: string): BatchItem & { refused: unknown } => ({
+const refused = (status: number, message: string): BatchItem<never> => ({
   refused: { status, body: { status, message } },
 });
 
@@ -51,8 +48,8 @@ const refused = (status: number, message: string): BatchItem & { refused: unknow
  * the worker as the single operation would send it (keys, not clear identifiers), an invalid one carries the
  * 400 (or 422) the single call would answer, so that it fails alone. A webhook is the batch's, not an item's.
  */
-export function batchToWorker(single: SingleOperation) {
-  return (batch: BatchRequest): Batch => ({
+export function batchToWorker<Payload>(single: SingleOperation<Payload>) {
+  return (batch: BatchRequest): BatchPayload<Payload> => ({
     items: batch.requests.map(({ metadata: given, ...request }) => {
       const echo = given ? { metadata: given } : {};
       const checked = validate(single.request, request);
@@ -60,7 +57,7 @@ export function batchToWorker(single: SingleOperation) {
       if ((checked.data as { webhookUrl?: unknown }).webhookUrl) {
         return { ...echo, ...refused(400, 'Invalid request: webhookUrl: give it for the whole batch, not for one of its requests') };
       }
-      return { ...echo, body: single.toWorker ? single.toWorker(checked.data as never) : checked.data };
+      return { ...echo, body: single.toWorker(checked.data as never) };
     }),
   });
 }

@@ -29,9 +29,6 @@ export const CompanyEnrichRequest = z
   .meta({ id: 'CompanyEnrichRequest' });
 export type CompanyEnrichRequest = z.infer<typeof CompanyEnrichRequest>;
 
-/** What the enrichment worker is sent: the domain as companies are keyed. */
-export const companyLookupOf = (body: CompanyEnrichRequest) => ({ domain: normaliseDomain(body.domain)! });
-export type CompanyLookup = ReturnType<typeof companyLookupOf>;
 
 /** The spec names an image's address `url`, the official clients `value`: the answer carries both. */
 const CompanyImageAnswer = z.looseObject({ url: z.string(), value: z.string(), label: text });

@@ -36,14 +36,3 @@ export const CompanyCandidate = z
 
 export const CompanySearchResponse = z.array(CompanyCandidate).meta({ id: 'CompanySearchResponse' });
 export type CompanySearchResponse = z.infer<typeof CompanySearchResponse>;
-
-/** What the enrichment worker is sent: the search as the company data takes it (the webhook URL stays behind). */
-export const companySearchOf = (body: CompanySearchRequest) => ({
-  name: body.companyName,
-  sort: body.sort ?? 'traffic',
-  ...(body.location && { location: body.location }),
-  ...(body.locality && { locality: body.locality }),
-  ...(body.region && { region: body.region }),
-  ...(body.country && { country: body.country }),
-});
-export type CompanySearchQuery = ReturnType<typeof companySearchOf>;

@@ -7,7 +7,8 @@ import { createPgClient } from '../../adapters/db/pg.ts';
 import { createPgliteClient } from '../../adapters/db/pglite.ts';
 import type { ConsentStore } from '../../adapters/db/port.ts';
 import type { SqlClient } from '../../adapters/db/sql-client.ts';
-import type { OperationRequested } from '../../schemas/events/operation-requested.ts';
+import type { OperationName } from '../../schemas/events/operation-payloads.ts';
+import type { OperationRequestedOf } from '../../schemas/events/operation-requested.ts';
 import type { PermissionCreateRequest } from '../../schemas/v3/permission.ts';
 import { consentHandlers } from '../../workers/consent/handlers.ts';
 import { consentGivenOf, consentSubjectOf } from '../../domain/consent/payloads.ts';
@@ -20,7 +21,7 @@ const drivers = [
 ];
 
 /** A request event as the ingress publishes it; the same object handled twice is a redelivery. */
-const requested = (accountId: string, operation: string, body: unknown): OperationRequested => ({
+const requested = <Op extends OperationName>(accountId: string, operation: Op, body: OperationRequestedOf<Op>['body']): OperationRequestedOf<Op> => ({
   eventId: randomUUID(),
   requestId: randomUUID(),
   accountId,

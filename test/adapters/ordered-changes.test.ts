@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { createEmbeddedBus } from '../../adapters/bus/embedded.ts';
 import { createKafkaBus } from '../../adapters/bus/kafka.ts';
 import type { Bus, Consumer } from '../../adapters/bus/port.ts';
@@ -11,11 +12,14 @@ import { createPgliteClient } from '../../adapters/db/pglite.ts';
 import type { SqlClient } from '../../adapters/db/sql-client.ts';
 import { createLogger } from '../../adapters/logger.ts';
 import { inProcessReplies } from '../../adapters/replies/in-process.ts';
-import type { OperationRequested } from '../../schemas/events/operation-requested.ts';
+import type { RequestOf } from '../../schemas/events/operation-requested.ts';
 import { topicNames } from '../../schemas/events/topics.ts';
 import { startWorker } from '../../workers/runtime/worker.ts';
 import { kafkaBrokers } from '../support/services.ts';
 import { waitFor } from '../support/wait-for.ts';
+
+/** The one operation of this test: a change of a step that takes delayMs to apply. */
+const TEST_PAYLOADS = { 'test.change': z.object({ step: z.string(), delayMs: z.number() }) };
 
 const log = createLogger('error');
 
@@ -48,9 +52,10 @@ describe.each(['embedded', 'kafka'] as const)('ordered changes in the worker run
       log,
       clock: systemClock,
       concurrency: 16,
+      payloads: TEST_PAYLOADS,
       handlers: {
         async 'test.change'(request) {
-          const { step, delayMs } = request.body as { step: string; delayMs: number };
+          const { step, delayMs } = request.body;
           await sleep(delayMs);
           handled.push(step);
           return { status: 200, body: {} };
@@ -58,7 +63,7 @@ describe.each(['embedded', 'kafka'] as const)('ordered changes in the worker run
       },
     });
     const accountId = randomUUID();
-    const event = (step: string, delayMs: number, orderKey?: string): OperationRequested => ({
+    const event = (step: string, delayMs: number, orderKey?: string): RequestOf<typeof TEST_PAYLOADS, 'test.change'> => ({
       eventId: randomUUID(),
       requestId: step,
       accountId,

@@ -10,14 +10,8 @@ import type { SqlClient } from '../../adapters/db/sql-client.ts';
 import { migrate } from '../../adapters/db/migrate.ts';
 import { createPgClient } from '../../adapters/db/pg.ts';
 import { keyId, personStore } from '../../adapters/persons/store.ts';
-import {
-  canonicalProfileUrl,
-  emailHashes,
-  normaliseMaid,
-  personIdentifierKeys,
-  phoneKey,
-  type IdentifierKey,
-} from '../../domain/persons/normalise.ts';
+import { canonicalProfileUrl, emailHashes, normaliseMaid, personIdentifierKeys, phoneKey } from '../../domain/persons/normalise.ts';
+import type { IdentifierKey } from '../../schemas/events/payloads.ts';
 import { pgCopyPersonWriter } from '../../adapters/persons/pg-copy-writer.ts';
 import type { PersonRecord } from '../../schemas/data/person-record.ts';
 import { dataImplementations, type DataSubject } from '../support/data-databases.ts';

@@ -9,7 +9,7 @@ import { createPgliteClient } from '../../adapters/db/pglite.ts';
 import { busDispatcher } from '../../adapters/dispatch/over-bus.ts';
 import { createLogger } from '../../adapters/logger.ts';
 import { inProcessReplies } from '../../adapters/replies/in-process.ts';
-import type { OperationRequested } from '../../schemas/events/operation-requested.ts';
+import type { RequestEvent } from '../../schemas/events/operation-requested.ts';
 import { kafkaBrokers } from '../support/services.ts';
 import { waitFor } from '../support/wait-for.ts';
 
@@ -29,7 +29,7 @@ const implementations = [
 
 const PARTITIONS = 4;
 const accountId = randomUUID();
-const request = (orderKey?: string): OperationRequested => ({
+const request = (orderKey?: string): RequestEvent => ({
   eventId: randomUUID(),
   requestId: randomUUID(),
   accountId,
@@ -68,7 +68,7 @@ describe.each(implementations)('which partition a request takes ($name)', (imple
       await consumer.stop();
     }
     const partitionOf = (ids: Set<string>) =>
-      new Set(received.filter((message) => ids.has((JSON.parse(message.value) as OperationRequested).eventId)).map((message) => message.partition));
+      new Set(received.filter((message) => ids.has((JSON.parse(message.value) as RequestEvent).eventId)).map((message) => message.partition));
     // 40 random keys all on one of 4 partitions: a chance of 4 × 4^-40.
     expect(partitionOf(new Set(lookups.map((each) => each.eventId))).size).toBeGreaterThan(1);
     expect(partitionOf(new Set(changes.map((each) => each.eventId))).size).toBe(1);

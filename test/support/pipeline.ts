@@ -13,7 +13,6 @@ import { createPgClient } from '../../adapters/db/pg.ts';
 import { createPgliteClient } from '../../adapters/db/pglite.ts';
 import type { SqlClient } from '../../adapters/db/sql-client.ts';
 import { busDispatcher } from '../../adapters/dispatch/over-bus.ts';
-import type { OperationHandler } from '../../adapters/dispatch/port.ts';
 import { createLogger } from '../../adapters/logger.ts';
 import { memoryRateLimiter } from '../../adapters/rate-limit/memory.ts';
 import { inProcessReplies } from '../../adapters/replies/in-process.ts';
@@ -23,6 +22,9 @@ import { sqlUsageStore } from '../../adapters/usage/postgres.ts';
 import { issueApiKey } from '../../api/api-keys.ts';
 import { createApp } from '../../api/app.ts';
 import { usage } from '../../api/middleware/usage.ts';
+import type { HandlersFor } from '../../adapters/dispatch/port.ts';
+import { OPERATION_PAYLOADS } from '../../schemas/events/operation-payloads.ts';
+import type { OperationReply, OperationRequestedOf, PayloadSchemas, RequestEvent } from '../../schemas/events/operation-requested.ts';
 import { topicNames } from '../../schemas/events/topics.ts';
 import { v3Operations, type OperationSpec } from '../../domain/operations.ts';
 import { refusedUrl } from '../../workers/delivery/safe-http.ts';
@@ -42,7 +44,8 @@ export type PipelineKind = (typeof PIPELINE_KINDS)[number];
 /** Tests receive webhooks on 127.0.0.1, which only this allow-list opens. */
 export const WEBHOOK_POLICY = { allowedNetworks: ['127.0.0.1/32'] };
 
-export type TestOperation = { spec: OperationSpec; handler: OperationHandler };
+/** An operation of a test's own: its spec, and its handler, which gets the request's body as the spec's schema checked it. */
+export type TestOperation = { spec: OperationSpec; handler: (request: RequestEvent) => Promise<OperationReply> };
 
 export type Pipeline = {
   stores: Stores;
@@ -102,12 +105,18 @@ export async function startPipeline(
   const stores = createStores(db, newWebhookSecret);
   await bus.ensureTopics([topics.requests('usage'), topics.usage, topics.deliveries].map((name) => ({ name, partitions: 2 })));
   const replies = inProcessReplies();
-  const handlers: Record<string, OperationHandler> = {
-    'stats.get': statsGetHandler({ accounts: stores.accounts, usage: usageStore, clock }),
+  // The usage worker takes stats.get, as Kith's does, and the test's operations with their own request schemas.
+  const statsGet = statsGetHandler({ accounts: stores.accounts, usage: usageStore, clock });
+  const payloads: PayloadSchemas = {
+    'stats.get': OPERATION_PAYLOADS['stats.get'],
+    ...Object.fromEntries(Object.entries(testOperations).map(([name, operation]) => [name, operation.spec.request])),
+  };
+  const handlers: HandlersFor<PayloadSchemas> = {
+    'stats.get': (request) => statsGet(request as OperationRequestedOf<'stats.get'>),
     ...Object.fromEntries(Object.entries(testOperations).map(([name, operation]) => [name, operation.handler])),
   };
   const consumers: Consumer[] = [
-    await startWorker({ name: 'usage', topics, bus, replies, results: stores.idempotency, log, clock, concurrency: 8, handlers }),
+    await startWorker({ name: 'usage', topics, bus, replies, results: stores.idempotency, log, clock, concurrency: 8, payloads, handlers }),
     await startUsageWriter({ bus, store: usageStore, topics, log, maxBatch: 100, maxWaitMs: 100 }),
     await startDeliveryWorker({
       bus,

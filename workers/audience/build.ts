@@ -19,7 +19,7 @@ export type AudienceBuildParts = AudienceFileParts & {
  * audience.create, on the audience worker: builds the file of the audience the ingress recorded (once: a
  * request handled again after a crash finds it ready), and answers what the webhook receives.
  */
-export function audienceCreateHandler(parts: AudienceBuildParts): OperationHandler {
+export function audienceCreateHandler(parts: AudienceBuildParts): OperationHandler<'audience.create'> {
   return async (request) => {
     const id = request.createdId!;
     const audience = await parts.store.get(request.accountId, id);

@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import { createGzip } from 'node:zlib';
 import type { AudienceMember, AudienceStore } from '../../adapters/db/port.ts';
-import type { Tag } from '../../domain/identity/payloads.ts';
+import type { Tag } from '../../schemas/events/payloads.ts';
 import { audienceBlobKey } from '../../domain/audiences/blob-key.ts';
 import type { BlobStore } from '../../adapters/blobs/port.ts';
 

@@ -1,5 +1,8 @@
 import type { OperationHandler } from '../../adapters/dispatch/port.ts';
-import type { Batch, BatchItem, BatchItemAnswer } from '../../schemas/v3/batch.ts';
+import type { OperationName } from '../../schemas/events/operation-payloads.ts';
+import type { OperationReply, OperationRequestedOf, RequestEnvelope } from '../../schemas/events/operation-requested.ts';
+import type { BatchPayload } from '../../schemas/events/payloads.ts';
+import type { BatchItemAnswer } from '../../schemas/v3/batch.ts';
 
 /** Runs `work` on every item with at most `limit` at once; the results in the items' order. */
 async function mapWithLimit<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
@@ -20,13 +23,15 @@ async function mapWithLimit<T, R>(items: readonly T[], limit: number, work: (ite
  * `concurrency` of them at once, each refused item with the answer the ingress gave it; in request order,
  * with each item's metadata. A handler's failure fails the batch, as it fails the single call.
  */
-export function batchHandler(single: OperationHandler, options: { concurrency: number }): OperationHandler {
+export function batchHandler<Single extends OperationName>(
+  single: { operation: Single; handler: OperationHandler<Single> },
+  options: { concurrency: number },
+): (request: RequestEnvelope & { body: BatchPayload<OperationRequestedOf<Single>['body']> }) => Promise<OperationReply> {
   return async (request) => {
-    const { items } = request.body as Batch;
-    const answers = await mapWithLimit(items, options.concurrency, async (item: BatchItem): Promise<BatchItemAnswer> => {
+    const answers = await mapWithLimit(request.body.items, options.concurrency, async (item): Promise<BatchItemAnswer> => {
       const echo = item.metadata ? { metadata: item.metadata } : {};
       if ('refused' in item) return { status: item.refused.status, ...echo, data: item.refused.body };
-      const reply = await single({ ...request, body: item.body });
+      const reply = await single.handler({ ...request, operation: single.operation, body: item.body } as OperationRequestedOf<Single>);
       return { status: reply.status, ...echo, data: reply.body };
     });
     return { status: 200, body: answers };

@@ -1,5 +1,5 @@
 import type { ConsentEvent } from '../../adapters/db/port.ts';
-import type { ConsentPurposeGiven } from '../../domain/consent/payloads.ts';
+import type { ConsentPurposeGiven } from '../../schemas/events/payloads.ts';
 import { CONSENT_PURPOSES } from '../../schemas/v3/permission.ts';
 
 export type ConsentPurpose = { ttl: number | null; enabled: boolean; channel: string; purposeId: number; purposeName: string; timestamp: number };

@@ -1,9 +1,8 @@
 import type { Clock } from '../../adapters/clock.ts';
 import type { ConsentEvent, ConsentStore } from '../../adapters/db/port.ts';
-import type { OperationHandler } from '../../adapters/dispatch/port.ts';
+import type { OperationHandlers } from '../../adapters/dispatch/port.ts';
 import { derivedUuid } from '../runtime/derived-uuid.ts';
 import { currentConsent, givenAt, purposeEntries } from './current.ts';
-import type { ConsentGiven, ConsentSubjectQuery, ConsentVerifyQuery } from '../../domain/consent/payloads.ts';
 
 /**
  * The permissionId of the event a request appends: derived from the request's event id, so that the request
@@ -37,17 +36,17 @@ function presentEvent(event: ConsentEvent) {
  * The consent worker's operations. permission.find and permission.current answer an empty array or object
  * for an individual nobody told Kith about: the Go client cannot read an error object where it expects those.
  */
-export function consentHandlers(consent: ConsentStore, clock: Clock): Record<string, OperationHandler> {
+export function consentHandlers(consent: ConsentStore, clock: Clock): OperationHandlers {
   return {
     async 'permission.create'(request) {
-      const given = request.body as ConsentGiven;
+      const given = request.body;
       const permissionId = permissionIdOf(request.eventId);
       await consent.record(request.accountId, given.keys, { permissionId, type: 'create', purposes: given.purposes, details: given.details, timestamp: given.timestamp });
       return accepted('Consent recorded', permissionId);
     },
 
     async 'permission.delete'(request) {
-      const { keys } = request.body as ConsentSubjectQuery;
+      const { keys } = request.body;
       if (!(await consent.knows(request.accountId, keys))) {
         return { status: 404, body: { status: 404, message: 'No consent found for the given identifiers' } };
       }
@@ -57,17 +56,17 @@ export function consentHandlers(consent: ConsentStore, clock: Clock): Record<str
     },
 
     async 'permission.find'(request) {
-      const { keys } = request.body as ConsentSubjectQuery;
+      const { keys } = request.body;
       return { status: 200, body: (await consent.events(request.accountId, keys)).map(presentEvent) };
     },
 
     async 'permission.current'(request) {
-      const { keys } = request.body as ConsentSubjectQuery;
+      const { keys } = request.body;
       return { status: 200, body: currentConsent(await consent.events(request.accountId, keys), clock.now().getTime()) };
     },
 
     async 'permission.verify'(request) {
-      const { keys, purposeId, channel } = request.body as ConsentVerifyQuery;
+      const { keys, purposeId, channel } = request.body;
       const current = currentConsent(await consent.events(request.accountId, keys), clock.now().getTime());
       const purpose = current[String(purposeId)]?.[channel];
       if (purpose) return { status: 200, body: purpose };

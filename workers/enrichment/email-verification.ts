@@ -2,7 +2,6 @@ import type { CompanyStore, PersonStore } from '../../adapters/db/port.ts';
 import type { OperationHandler } from '../../adapters/dispatch/port.ts';
 import type { MxLookup } from '../../adapters/email/mx.ts';
 import type { EmailFacts } from '../../schemas/v2/email-verification.ts';
-import type { EmailCheck } from '../../domain/v2-operations.ts';
 
 export type EmailVerificationContext = {
   persons: PersonStore;
@@ -14,9 +13,9 @@ export type EmailVerificationContext = {
 const INVALID: EmailFacts = { validSyntax: false, disposable: false, person: false, company: false, deliverable: false };
 
 /** The v2 email verification: what Kith knows of the address and what DNS says of its domain, all at once. */
-export function emailVerificationHandler(ctx: EmailVerificationContext): OperationHandler {
+export function emailVerificationHandler(ctx: EmailVerificationContext): OperationHandler<'email.verification'> {
   return async (request) => {
-    const check = request.body as EmailCheck;
+    const check = request.body;
     if (!check.validSyntax) return { status: 200, body: INVALID };
     const [persons, company, deliverable] = await Promise.all([
       ctx.persons.personsByKeys(check.keys, 1),

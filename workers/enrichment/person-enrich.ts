@@ -1,5 +1,4 @@
 import type { OperationHandler } from '../../adapters/dispatch/port.ts';
-import type { PersonLookup } from '../../domain/matching/evidence.ts';
 import { explainMatch } from '../../domain/matching/explain.ts';
 import { matchPerson, type Matching } from '../shared/find-person.ts';
 import { NOT_FOUND, personAnswerFor } from '../shared/person-answer.ts';
@@ -10,9 +9,9 @@ import { NOT_FOUND, personAnswerFor } from '../shared/person-answer.ts';
  * own ids for them and how sure the match is and why (`match`); 404 when nobody qualifies at the asked
  * confidence.
  */
-export function personEnrichHandler(matching: Matching): OperationHandler {
+export function personEnrichHandler(matching: Matching): OperationHandler<'person.enrich'> {
   return async (request) => {
-    const lookup = request.body as PersonLookup;
+    const lookup = request.body;
     const { accountId } = request;
     const found = await matchPerson(matching, { accountId, ...lookup });
     if (!found) return NOT_FOUND;

@@ -1,10 +1,8 @@
-import type { OperationHandler } from '../../adapters/dispatch/port.ts';
+import type { OperationHandler, OperationHandlers } from '../../adapters/dispatch/port.ts';
 import { ConflictError } from '../../adapters/errors.ts';
-import type { Tag } from '../../domain/identity/payloads.ts';
 import type { OperationReply } from '../../schemas/events/operation-requested.ts';
 import { lookupKeys } from '../../domain/matching/evidence.ts';
 import { findPerson, type Matching } from '../shared/find-person.ts';
-import type { RecordMapping, RecordQuery } from '../../domain/identity/payloads.ts';
 import { noRecords, resolveRecords } from './resolve.ts';
 
 /** `?tags=true`, in any case (the Python client sends `True` and `False`). */
@@ -14,9 +12,9 @@ const tagsWanted = (query: Record<string, string>) => query.tags?.toLowerCase() 
  * identity.map stores the record (replacing its identifiers, partner id and person; adding its tags) linked to
  * the person its identifiers name at HIGH confidence, if any. identity.mapResolve answers as identity.resolve.
  */
-function mapRecord(matching: Matching, answer: 'map' | 'resolve'): OperationHandler {
+function mapRecord(matching: Matching, answer: 'map' | 'resolve'): OperationHandler<'identity.map' | 'identity.mapResolve'> {
   return async (request) => {
-    const mapping = request.body as RecordMapping;
+    const mapping = request.body;
     const { accountId } = request;
     const person = await findPerson(matching, { accountId, evidence: mapping.evidence, references: {}, confidence: 'HIGH' });
     try {
@@ -44,26 +42,26 @@ const recordTags = async (matching: Matching, accountId: string, recordId: strin
   (await matching.identity.tags(accountId, [recordId])).get(recordId) ?? [];
 
 /** The identity worker's operations: the account's records, their links to persons, and their tags. */
-export function identityHandlers(matching: Matching): Record<string, OperationHandler> {
+export function identityHandlers(matching: Matching): OperationHandlers {
   const { identity } = matching;
   return {
     'identity.map': mapRecord(matching, 'map'),
     'identity.mapResolve': mapRecord(matching, 'resolve'),
-    'identity.resolve': (request) => resolveRecords(matching, request.accountId, request.body as RecordQuery, tagsWanted(request.query)),
+    'identity.resolve': (request) => resolveRecords(matching, request.accountId, request.body, tagsWanted(request.query)),
 
     async 'identity.delete'(request) {
-      const { recordId } = request.body as { recordId: string };
+      const { recordId } = request.body;
       return (await identity.delete(request.accountId, recordId)) ? { status: 204, body: null } : noRecords(recordId);
     },
 
     async 'tags.create'(request) {
-      const { recordId, tags } = request.body as { recordId: string; tags: Tag[] };
+      const { recordId, tags } = request.body;
       if (!(await identity.addTags(request.accountId, recordId, tags))) return noRecords(recordId);
       return { status: 200, body: { recordId, tags: await recordTags(matching, request.accountId, recordId) } };
     },
 
     async 'tags.get'(request) {
-      const { recordId, partnerId } = request.body as { recordId?: string | null; partnerId?: string | null };
+      const { recordId, partnerId } = request.body;
       const record = recordId ? await identity.get(request.accountId, recordId) : await identity.byPartnerId(request.accountId, partnerId!);
       if (!record) return noRecords((recordId ?? partnerId)!);
       const tags = await recordTags(matching, request.accountId, record.recordId);
@@ -71,7 +69,7 @@ export function identityHandlers(matching: Matching): Record<string, OperationHa
     },
 
     async 'tags.delete'(request) {
-      const { recordId, tags } = request.body as { recordId: string; tags?: Tag[] | null };
+      const { recordId, tags } = request.body;
       if (!(await identity.removeTags(request.accountId, recordId, tags?.length ? tags : 'all'))) return noRecords(recordId);
       return { status: 200, body: { status: 204, message: 'Tags deleted' } };
     },

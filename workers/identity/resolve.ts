@@ -1,8 +1,8 @@
 import type { IdentityRecord } from '../../adapters/db/port.ts';
 import type { OperationReply } from '../../schemas/events/operation-requested.ts';
-import { lookupKeys, type References } from '../../domain/matching/evidence.ts';
+import { lookupKeys } from '../../domain/matching/evidence.ts';
+import type { RecordQuery, References } from '../../schemas/events/payloads.ts';
 import { findPerson, type Matching } from '../shared/find-person.ts';
-import type { RecordQuery } from '../../domain/identity/payloads.ts';
 
 export const noRecords = (identifier: string): OperationReply => ({
   status: 404,

@@ -1,13 +1,18 @@
 import type { Bus, ConsumedMessage, Consumer } from '../../adapters/bus/port.ts';
 import type { Clock } from '../../adapters/clock.ts';
 import type { IdempotencyStore } from '../../adapters/db/port.ts';
-import type { OperationHandler } from '../../adapters/dispatch/port.ts';
+import type { HandlersFor } from '../../adapters/dispatch/port.ts';
 import { RetryableError } from '../../adapters/errors.ts';
 import type { Logger } from '../../adapters/logger.ts';
 import type { ReplySender } from '../../adapters/replies/port.ts';
-import { decodeEvent } from '../../schemas/events/decode.ts';
 import type { DeliveryRequested } from '../../schemas/events/delivery-requested.ts';
-import { OperationRequested, type OperationReply } from '../../schemas/events/operation-requested.ts';
+import {
+  decodeRequest,
+  type AnyRequestOf,
+  type OperationReply,
+  type PayloadSchemas,
+  type RequestEnvelope,
+} from '../../schemas/events/operation-requested.ts';
 import type { UsageRecorded } from '../../schemas/events/usage-recorded.ts';
 import { WEBHOOK_DRESSES } from '../../domain/v2/webhook-dresses.ts';
 import { usageCalls } from '../../domain/usage-calls.ts';
@@ -16,7 +21,7 @@ import { keyQueue } from './key-queue.ts';
 import { usageEventId } from './usage-event-id.ts';
 import { withRetries } from './retry.ts';
 
-export type WorkerOptions = {
+export type WorkerOptions<Payloads extends PayloadSchemas> = {
   name: WorkerName;
   topics: TopicNames;
   bus: Bus;
@@ -25,7 +30,9 @@ export type WorkerOptions = {
   results: IdempotencyStore;
   log: Logger;
   clock: Clock;
-  handlers: Readonly<Record<string, OperationHandler>>;
+  /** The operations this worker takes and the schema of each one's payload: Kith's contract (OPERATION_PAYLOADS). */
+  payloads: Payloads;
+  handlers: HandlersFor<Payloads>;
   /** Requests of one partition handled at once (default 1: in order). */
   concurrency?: number;
   retryDelaysMs?: readonly number[];
@@ -44,7 +51,7 @@ const UNAVAILABLE: OperationReply = {
  * blips, send the reply to the ingress that waits for it, and dead-letter what cannot be handled.
  * Handlers stay plain functions from event to reply.
  */
-export async function startWorker(options: WorkerOptions): Promise<Consumer> {
+export async function startWorker<Payloads extends PayloadSchemas>(options: WorkerOptions<Payloads>): Promise<Consumer> {
   const log = options.log.child({ worker: options.name });
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   await options.bus.ensureTopics([{ name: options.topics.deadLetter, partitions: 1 }]);
@@ -72,7 +79,7 @@ export async function startWorker(options: WorkerOptions): Promise<Consumer> {
    * answered, a 404 included. Published before the request's offset is committed, so it cannot be lost.
    * The request's usage is recorded here, with its outcome, as the ingress only knew it was queued.
    */
-  async function deliver(request: OperationRequested, webhook: NonNullable<OperationRequested['webhook']>, result: OperationReply) {
+  async function deliver(request: AnyRequestOf<Payloads>, webhook: NonNullable<RequestEnvelope['webhook']>, result: OperationReply) {
     const at = options.clock.now().toISOString();
     const usage = usageCalls(request.operation, result).map(
       (call, index): UsageRecorded => ({ eventId: usageEventId(request.eventId, index), accountId: request.accountId, ...call, at }),
@@ -93,13 +100,15 @@ export async function startWorker(options: WorkerOptions): Promise<Consumer> {
   }
 
   /** Keeps the reply for the caller's retry; a failure is not kept, so the retry sends the request again. */
-  async function keep(request: OperationRequested, key: string, result: OperationReply) {
+  async function keep(request: RequestEnvelope, key: string, result: OperationReply) {
     if (result.status >= 500) await options.results.release(request.accountId, key);
     else await options.results.complete(request.accountId, key, { status: result.status, body: JSON.stringify(result.body) });
   }
 
-  async function answer(request: OperationRequested, message: ConsumedMessage): Promise<OperationReply> {
-    const handler = options.handlers[request.operation];
+  async function answer(request: AnyRequestOf<Payloads>, message: ConsumedMessage): Promise<OperationReply> {
+    // The handlers' type pairs each operation with its handler; TypeScript cannot follow that pairing through a
+    // lookup by the request's operation, so the handler found is called with the request it was found for.
+    const handler = options.handlers[request.operation] as ((request: AnyRequestOf<Payloads>) => Promise<OperationReply>) | undefined;
     if (!handler) {
       await deadLetter(message, `no handler for ${request.operation}`);
       return FAILED;
@@ -125,12 +134,13 @@ export async function startWorker(options: WorkerOptions): Promise<Consumer> {
     concurrency: options.concurrency,
     fromBeginning: true,
     async handle(message) {
-      const request = decodeEvent(OperationRequested, message.value);
-      if (!request) {
-        log.warn({ topic: message.topic, offset: message.offset }, 'malformed event dead-lettered');
-        await deadLetter(message, 'malformed event');
+      const decoded = decodeRequest(message.value, options.payloads);
+      if ('problem' in decoded) {
+        log.warn({ topic: message.topic, offset: message.offset, problem: decoded.problem }, 'malformed event dead-lettered');
+        await deadLetter(message, `malformed event: ${decoded.problem}`);
         return;
       }
+      const { request } = decoded;
       // Changes that must apply in order share a key: queued here before anything is awaited, so in the
       // order the bus hands them over, while requests without a key run as they come.
       const handled = async () => {

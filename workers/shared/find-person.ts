@@ -1,13 +1,13 @@
 import type { IdentityStore, PersonStore, StoredPerson } from '../../adapters/db/port.ts';
 import type { PersonIdCodec } from '../../adapters/identity/person-ids.ts';
-import type { IdentifierKey } from '../../domain/persons/normalise.ts';
+import type { Evidence, IdentifierKey, References } from '../../schemas/events/payloads.ts';
 import { keyId } from '../../adapters/persons/store.ts';
 import { rankCandidates } from '../../domain/matching/candidates.ts';
 import { qualifying } from '../../domain/matching/confidence.ts';
 import type { PersonNamesAndPlaces } from '../../domain/matching/fields.ts';
 import type { MatchModel } from '../../domain/matching/model.ts';
 import type { Confidence } from '../../schemas/v3/person-enrich.ts';
-import { lookupKeys, type Evidence, type References } from '../../domain/matching/evidence.ts';
+import { lookupKeys } from '../../domain/matching/evidence.ts';
 import { mostRecent, rankPersons, type PersonMatch } from '../../domain/matching/match.ts';
 
 /** Persons one key may name that the matcher looks at; beyond it an identifier is no evidence anyway. */

@@ -1,5 +1,5 @@
 import type { StoredPerson } from '../../adapters/db/port.ts';
-import type { PersonLookup } from '../../domain/matching/evidence.ts';
+import type { PersonLookup } from '../../schemas/events/payloads.ts';
 import { presentPerson } from '../../domain/persons/present.ts';
 import type { OperationReply } from '../../schemas/events/operation-requested.ts';
 import type { Matching } from './find-person.ts';

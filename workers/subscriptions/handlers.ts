@@ -1,7 +1,6 @@
 import type { PersonSubscription, SubscriptionStore } from '../../adapters/db/port.ts';
-import type { OperationHandler } from '../../adapters/dispatch/port.ts';
-import { MAX_SUBSCRIPTIONS_PER_ACCOUNT, type PersonSubscriptionsRequest } from '../../schemas/v3/subscriptions.ts';
-import type { SubscribeQuery } from '../../domain/subscriptions/query.ts';
+import type { OperationHandlers } from '../../adapters/dispatch/port.ts';
+import { MAX_SUBSCRIPTIONS_PER_ACCOUNT } from '../../schemas/v3/subscriptions.ts';
 import { NOT_FOUND } from '../shared/person-answer.ts';
 import { findPerson, type Matching } from '../shared/find-person.ts';
 
@@ -11,7 +10,7 @@ const PAGE = 100;
  * person.subscribe, person.unsubscribe and person.subscriptions. A subscription is to the person the query names
  * now (404 when nobody); its id is the request's event id, so a request handled twice subscribes once.
  */
-export function subscriptionHandlers(matching: Matching, store: SubscriptionStore): Record<string, OperationHandler> {
+export function subscriptionHandlers(matching: Matching, store: SubscriptionStore): OperationHandlers {
   const answerOf = (accountId: string, subscription: Pick<PersonSubscription, 'id' | 'personId' | 'webhookUrl'> & { createdAt?: string }) => ({
     subscriptionId: subscription.id,
     personId: matching.personIds.encode(accountId, subscription.personId),
@@ -20,7 +19,7 @@ export function subscriptionHandlers(matching: Matching, store: SubscriptionStor
   });
   return {
     'person.subscribe': async (request) => {
-      const { lookup, webhookUrl } = request.body as SubscribeQuery;
+      const { lookup, webhookUrl } = request.body;
       const person = await findPerson(matching, { accountId: request.accountId, ...lookup });
       if (!person) return NOT_FOUND;
       const subscription = { id: request.eventId, accountId: request.accountId, personId: person.id, webhookUrl };
@@ -31,14 +30,14 @@ export function subscriptionHandlers(matching: Matching, store: SubscriptionStor
       return { status: 200, body: answerOf(request.accountId, subscription) };
     },
     'person.unsubscribe': async (request) => {
-      const { subscriptionId } = request.body as { subscriptionId: string };
+      const { subscriptionId } = request.body;
       if (!(await store.remove(request.accountId, subscriptionId))) {
         return { status: 404, body: { status: 404, message: `No subscription ${subscriptionId}` } };
       }
       return { status: 200, body: { status: 200, message: 'Unsubscribed' } };
     },
     'person.subscriptions': async (request) => {
-      const { after, limit } = request.body as PersonSubscriptionsRequest;
+      const { after, limit } = request.body;
       const page = await store.list(request.accountId, after ?? null, limit ?? PAGE);
       return {
         status: 200,

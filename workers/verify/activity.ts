@@ -3,7 +3,6 @@ import type { IdentifierHistory } from '../../adapters/db/port.ts';
 import type { OperationHandler } from '../../adapters/dispatch/port.ts';
 import type { PersonRecord } from '../../schemas/data/person-record.ts';
 import type { VerifyActivityResponse } from '../../schemas/v3/verify.ts';
-import type { VerifyQuery } from '../../domain/verify/query.ts';
 import type { Matching } from '../shared/find-person.ts';
 import { recencyScore } from './seen.ts';
 import { NOT_FOUND } from '../shared/person-answer.ts';
@@ -21,9 +20,9 @@ function lastSeen(histories: IdentifierHistory[], kinds: (kind: string) => boole
  * emails, `online` by their mobile advertising ids, `social` by their profiles, `employment` by the record's
  * date when it names a current job (0 without one). A channel with nothing to go by scores 0.
  */
-export function verifyActivityHandler(matching: Matching, clock: Clock): OperationHandler {
+export function verifyActivityHandler(matching: Matching, clock: Clock): OperationHandler<'verify.activity'> {
   return async (request) => {
-    const person = await verifiedPerson(matching, request.accountId, request.body as VerifyQuery);
+    const person = await verifiedPerson(matching, request.accountId, request.body);
     if (!person) return NOT_FOUND;
     const histories = await matching.persons.identifierHistory(person.id);
     const now = clock.now();

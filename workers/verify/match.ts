@@ -1,11 +1,11 @@
 import type { StoredPerson } from '../../adapters/db/port.ts';
 import type { OperationHandler } from '../../adapters/dispatch/port.ts';
 import { householdKey } from '../../domain/persons/name-address.ts';
-import type { IdentifierKey } from '../../domain/persons/normalise.ts';
+import type { Claims, IdentifierKey } from '../../schemas/events/payloads.ts';
 import { keyId } from '../../adapters/persons/store.ts';
 import type { PersonRecord } from '../../schemas/data/person-record.ts';
 import type { MatchVerdict, VerifyMatchResponse } from '../../schemas/v3/verify.ts';
-import { claimHash, type Claims, type VerifyQuery } from '../../domain/verify/query.ts';
+import { claimHash } from '../../domain/verify/query.ts';
 import { lookupKeys, type EvidenceCategory } from '../../domain/matching/evidence.ts';
 import type { Matching } from '../shared/find-person.ts';
 import { NOT_FOUND } from '../shared/person-answer.ts';
@@ -37,9 +37,9 @@ const CLAIMED: Record<keyof Claims, (person: StoredPerson) => Array<string | nul
  * somebody else's (`tangled`, identifiers only) or unknown, several of one type `self` only when all are;
  * `maid`, `social` and `nonId` true when the person holds every one given; `risk` the share of what was given that is not `self` (docs/decisions.md, "Verify").
  */
-export function verifyMatchHandler(matching: Matching): OperationHandler {
+export function verifyMatchHandler(matching: Matching): OperationHandler<'verify.match'> {
   return async (request) => {
-    const query = request.body as VerifyQuery;
+    const query = request.body;
     const person = await verifiedPerson(matching, request.accountId, query);
     if (!person) return NOT_FOUND;
 

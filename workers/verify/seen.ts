@@ -1,5 +1,5 @@
 import type { IdentifierHistory } from '../../adapters/db/port.ts';
-import type { IdentifierKey } from '../../domain/persons/normalise.ts';
+import type { IdentifierKey } from '../../schemas/events/payloads.ts';
 
 const DAY_MS = 86_400_000;
 /** Activity halves for every year since an identifier was last seen (docs/decisions.md, "Verify"). */

@@ -3,7 +3,6 @@ import type { OperationHandler } from '../../adapters/dispatch/port.ts';
 import { canonicalProfileUrl, emailKeys, normaliseLiNonid, normaliseMaid, phoneKey } from '../../domain/persons/normalise.ts';
 import type { PersonRecord } from '../../schemas/data/person-record.ts';
 import type { VerifySignalsResponse } from '../../schemas/v3/verify.ts';
-import type { VerifyQuery } from '../../domain/verify/query.ts';
 import type { Matching } from '../shared/find-person.ts';
 import { historyByKey, seenStats } from './seen.ts';
 import { NOT_FOUND } from '../shared/person-answer.ts';
@@ -17,9 +16,9 @@ type Details = PersonRecord['details'];
  * employment. Kith holds no Panorama ids or IP addresses: those lists are empty. A query by hashed email gets
  * no clear phone numbers, as person.enrich gives none.
  */
-export function verifySignalsHandler(matching: Matching): OperationHandler {
+export function verifySignalsHandler(matching: Matching): OperationHandler<'verify.signals'> {
   return async (request) => {
-    const query = request.body as VerifyQuery;
+    const query = request.body;
     const person = await verifiedPerson(matching, request.accountId, query);
     if (!person) return NOT_FOUND;
     const document = person.document as unknown as PersonRecord;

@@ -1,5 +1,5 @@
 import type { StoredPerson } from '../../adapters/db/port.ts';
-import type { VerifyQuery } from '../../domain/verify/query.ts';
+import type { VerifyQuery } from '../../schemas/events/payloads.ts';
 import { findPerson, type Matching } from '../shared/find-person.ts';
 
 /**
