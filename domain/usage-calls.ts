@@ -20,3 +20,9 @@ export function usageCalls(operation: string, reply: { status: number; body?: un
   return [{ operation, outcome: outcomeOf(reply.status, spec ?? {}) }];
 }
 
+/**
+ * The usage events of an answer's calls, all at `at`: the one builder of the ingress's (a synchronous answer,
+ * ids random) and a worker's (a webhook answer, ids derived from the request: ./usage-event-id.ts).
+ */
+export const usageEventsOf = (accountId: string, calls: UsageCall[], at: string, idOf: (index: number) => string): UsageRecorded[] =>
+  calls.map((call, index) => ({ eventId: idOf(index), accountId, ...call, at }));

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import type { Bus } from '../../adapters/bus/port.ts';
 import type { Clock } from '../../adapters/clock.ts';
-import { outcomeOf, type UsageRecorded } from '../../schemas/events/usage-recorded.ts';
+import { outcomeOf } from '../../schemas/events/usage-recorded.ts';
+import { usageEventsOf } from '../../domain/usage-calls.ts';
 import { operationNamed, type OperationSpec } from '../../domain/operations.ts';
 import type { ApiEnv } from '../env.ts';
 import { operationName } from '../operation-name.ts';
@@ -29,7 +30,7 @@ export function usage(options: UsageOptions) {
     const accountId = c.get('accountId');
     const at = options.clock.now().toISOString();
     const calls = c.get('usageCalls') ?? [{ operation, outcome: outcomeOf(c.res.status, spec) }];
-    const events = calls.map((call): UsageRecorded => ({ eventId: randomUUID(), accountId, ...call, at }));
+    const events = usageEventsOf(accountId, calls, at, () => randomUUID());
     const log = c.get('log');
     const published = options.bus
       .publish(options.topic, events.map((event) => ({ key: accountId, value: JSON.stringify(event) })))

@@ -1,7 +1,7 @@
 import type { Clock } from '../../adapters/clock.ts';
 import type { ConsentEvent, ConsentStore } from '../../adapters/db/port.ts';
 import type { OperationHandlers } from '../../adapters/dispatch/port.ts';
-import { derivedUuid } from '../runtime/derived-uuid.ts';
+import { derivedUuid } from '../../domain/derived-uuid.ts';
 import { currentConsent, givenAt, purposeEntries } from './current.ts';
 
 /**

@@ -5,7 +5,6 @@ import type { HandlersFor } from '../../adapters/dispatch/port.ts';
 import { RetryableError } from '../../adapters/errors.ts';
 import type { Logger } from '../../adapters/logger.ts';
 import type { ReplySender } from '../../adapters/replies/port.ts';
-import type { DeliveryRequested } from '../../schemas/events/delivery-requested.ts';
 import {
   decodeRequest,
   type AnyRequestOf,
@@ -13,12 +12,11 @@ import {
   type PayloadSchemas,
   type RequestEnvelope,
 } from '../../schemas/events/operation-requested.ts';
-import type { UsageRecorded } from '../../schemas/events/usage-recorded.ts';
-import { WEBHOOK_DRESSES } from '../../domain/v2/webhook-dresses.ts';
-import { usageCalls } from '../../domain/usage-calls.ts';
+import { usageCalls, usageEventsOf } from '../../domain/usage-calls.ts';
+import { usageEventId } from '../../domain/usage-event-id.ts';
+import { webhookDeliveryOf } from '../../domain/webhooks/hand-off.ts';
 import { CORRELATION_HEADER, REPLY_TO_HEADER, type TopicNames, type WorkerName } from '../../schemas/events/topics.ts';
 import { keyQueue } from './key-queue.ts';
-import { usageEventId } from './usage-event-id.ts';
 import { withRetries } from './retry.ts';
 
 export type WorkerOptions<Payloads extends PayloadSchemas> = {
@@ -81,20 +79,10 @@ export async function startWorker<Payloads extends PayloadSchemas>(options: Work
    */
   async function deliver(request: AnyRequestOf<Payloads>, webhook: NonNullable<RequestEnvelope['webhook']>, result: OperationReply) {
     const at = options.clock.now().toISOString();
-    const usage = usageCalls(request.operation, result).map(
-      (call, index): UsageRecorded => ({ eventId: usageEventId(request.eventId, index), accountId: request.accountId, ...call, at }),
-    );
-    const event: DeliveryRequested = {
-      deliveryId: webhook.deliveryId,
-      accountId: request.accountId,
-      requestId: request.requestId,
-      operation: request.operation,
-      url: webhook.url,
-      body: JSON.stringify((webhook.dress ? WEBHOOK_DRESSES[webhook.dress](result, request) : result).body),
-      createdAt: options.clock.now().toISOString(),
-    };
+    const usage = usageEventsOf(request.accountId, usageCalls(request.operation, result), at, (index) => usageEventId(request.eventId, index));
+    const delivery = webhookDeliveryOf({ ...request, webhook }, result, at);
     await Promise.all([
-      options.bus.publish(options.topics.deliveries, [{ key: request.accountId, value: JSON.stringify(event) }]),
+      options.bus.publish(options.topics.deliveries, [{ key: request.accountId, value: JSON.stringify(delivery) }]),
       options.bus.publish(options.topics.usage, usage.map((event) => ({ key: request.accountId, value: JSON.stringify(event) }))),
     ]);
   }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { UsageRecorded } from '../../schemas/events/usage-recorded.ts';
+import { UsageRecorded } from '../schemas/events/usage-recorded.ts';
 import { usageEventId } from './usage-event-id.ts';
 
 describe('usageEventId', () => {
