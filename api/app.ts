@@ -7,7 +7,7 @@ import type { Logger } from '../adapters/logger.ts';
 import type { HttpMetrics } from '../adapters/metrics/port.ts';
 import type { RateLimiter } from '../adapters/rate-limit/port.ts';
 import type { UsageStore } from '../adapters/usage/port.ts';
-import type { OperationSpec } from '../domain/operations.ts';
+import type { OperationSpec } from '../domain/operations/spec.ts';
 import type { ApiEnv } from './env.ts';
 import { onError, onNotFound } from './errors.ts';
 import { keyAuthenticator } from './key-authenticator.ts';

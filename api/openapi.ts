@@ -26,7 +26,8 @@ import {
   V2VerificationAnswer,
   V2VerificationQuery,
 } from '../schemas/v2/lookups.ts';
-import { v3Operations, type OperationSpec, type V3OperationName } from '../domain/operations.ts';
+import { v3Operations, type V3OperationName } from '../domain/operations.ts';
+import type { OperationSpec } from '../domain/operations/spec.ts';
 import type { ApiEnv } from './env.ts';
 import { V3_LINKS } from './openapi-links.ts';
 import { NDJSON_MEDIA_TYPE } from './routes/admin-data.ts';

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { OPERATION_PAYLOADS } from '../schemas/events/operation-payloads.ts';
-import { v3Operations, type OperationSpec } from './operations.ts';
+import { v3Operations } from './operations.ts';
+import type { OperationSpec } from './operations/spec.ts';
 import { v2Operations } from './v2-operations.ts';
 
 const fixture = (name: string): Record<string, unknown> =>

@@ -1,7 +1,7 @@
 import { emailAddressParts } from '../schemas/formats/email.ts';
 import { EmailFacts, EmailVerificationRequest } from '../schemas/v2/email-verification.ts';
 import type { EmailCheck } from '../schemas/events/payloads.ts';
-import type { OperationSpec } from './operations.ts';
+import type { OperationSpec } from './operations/spec.ts';
 import { emailKeys } from './persons/normalise.ts';
 
 /**

@@ -4,7 +4,8 @@ import type { Bus } from '../../adapters/bus/port.ts';
 import type { Clock } from '../../adapters/clock.ts';
 import { outcomeOf } from '../../schemas/events/usage-recorded.ts';
 import { usageEventsOf } from '../../domain/usage-calls.ts';
-import { operationNamed, type OperationSpec } from '../../domain/operations.ts';
+import { operationNamed } from '../../domain/operations.ts';
+import type { OperationSpec } from '../../domain/operations/spec.ts';
 import type { ApiEnv } from '../env.ts';
 import { operationName } from '../operation-name.ts';
 
