@@ -13,11 +13,11 @@ const Envelope = z.object({
   query: z.record(z.string(), z.string()),
   receivedAt: z.iso.datetime(),
   /**
-   * Set for changes that must apply in order (schemas/v3 `orderedBy`): the bus key (so they share a partition)
+   * Set for changes that must apply in order (domain/operations/spec.ts, `orderedBy`): the bus key (so they share a partition)
    * and the key under which the worker handles them one after another.
    */
   orderKey: z.string().optional(),
-  /** Set for operations that create something (schemas/v3 `creates`): its id, recorded by the ingress. */
+  /** Set for operations that create something (domain/operations/spec.ts, `creates`): its id, recorded by the ingress. */
   createdId: z.uuid().optional(),
   /**
    * Set for operations that answer 202 "queued, retry" past the deadline: the worker keeps its reply under
@@ -56,9 +56,6 @@ export type AnyRequestOf<Payloads extends PayloadSchemas> = { [Op in keyof Paylo
 
 /** A request of one of Kith's operations as the ingress hands it on: authenticated, validated, identifiers reduced to keys. */
 export type OperationRequestedOf<Op extends OperationName> = RequestOf<typeof OPERATION_PAYLOADS, Op>;
-
-/** A request of any of Kith's operations. */
-export type OperationRequested = AnyRequestOf<typeof OPERATION_PAYLOADS>;
 
 /**
  * A request event as the ingress publishes it: the registry makes its payload (domain/operations.ts), and the
