@@ -31,6 +31,8 @@ export function batchHandler<Single extends OperationName>(
     const answers = await mapWithLimit(request.body.items, options.concurrency, async (item): Promise<BatchItemAnswer> => {
       const echo = item.metadata ? { metadata: item.metadata } : {};
       if ('refused' in item) return { status: item.refused.status, ...echo, data: item.refused.body };
+      // The item's body is the single operation's payload (the batch's schema says so); TypeScript does not
+      // carry that through the generic `Single`.
       const reply = await single.handler({ ...request, operation: single.operation, body: item.body } as OperationRequestedOf<Single>);
       return { status: reply.status, ...echo, data: reply.body };
     });
