@@ -1,4 +1,4 @@
-import type { NameFields, PlaceFields } from './fields.ts';
+import type { NameFields, PlaceFields } from '../../schemas/events/payloads.ts';
 import { soundOf } from './similarity.ts';
 
 /**

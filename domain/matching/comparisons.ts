@@ -1,4 +1,4 @@
-import type { NameFields, PlaceFields } from './fields.ts';
+import type { NameFields, PlaceFields } from '../../schemas/events/payloads.ts';
 import { areNicknames } from './nicknames.ts';
 import { edits, similarity, soundOf } from './similarity.ts';
 

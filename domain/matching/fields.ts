@@ -1,14 +1,13 @@
+import type { NameFields, PlaceFields } from '../../schemas/events/payloads.ts';
 import { regionForms } from './regions.ts';
 import { isStreetKind, postalCode, streetWords, wordsOf } from './text.ts';
 
 /**
- * The fields of a name and a postal address the matcher compares, each reduced once (./text.ts): a name's
- * given and family parts as words, an address's street number apart from its street's name, the region as
- * every form it may match by (./regions.ts). An empty value (or list) is a value not given.
+ * The fields of a name and a postal address the matcher compares (NameFields, PlaceFields: their shape is the
+ * bus payload's, schemas/events/payloads.ts), each reduced once (./text.ts): a name's given and family parts as
+ * words, an address's street number apart from its street's name, the region as every form it may match by
+ * (./regions.ts). An empty value (or list) is a value not given.
  */
-export type NameFields = { given: string[]; family: string[] };
-export type PlaceFields = { number: string; street: string[]; city: string; regions: string[]; postcode: string };
-
 export type NameInput = { full?: string | null; given?: string | null; family?: string | null };
 export type PlaceInput = {
   addressLine1?: string | null;

@@ -1,6 +1,5 @@
 import { compareNames, comparePlaces, type Comparison, type Field, type Level } from './comparisons.ts';
-import type { NameFields, PlaceFields } from './fields.ts';
-import type { IdentifierCategory } from '../../schemas/events/payloads.ts';
+import type { IdentifierCategory, NameFields, PlaceFields } from '../../schemas/events/payloads.ts';
 
 /**
  * The Fellegi–Sunter model of a match (docs/matching.md). For each kind of evidence (an identifier, a field of

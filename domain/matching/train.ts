@@ -1,5 +1,5 @@
 import { compareCity, compareNamePart, compareNumber, comparePostcode, compareRegion, compareStreet, type Field, type Level } from './comparisons.ts';
-import type { NameFields, PlaceFields } from './fields.ts';
+import type { NameFields, PlaceFields } from '../../schemas/events/payloads.ts';
 import { type MatchModel, TERM_FIELDS, termValue, type TermField } from './model.ts';
 
 /**

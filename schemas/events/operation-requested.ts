@@ -40,6 +40,9 @@ const Envelope = z.object({
     .optional(),
 });
 export type RequestEnvelope = z.infer<typeof Envelope>;
+
+/** The envelope with any operation and body: the first of decodeRequest's two checks. */
+const UncheckedRequest = Envelope.extend({ operation: z.string(), body: z.unknown() });
 export type WebhookDress = NonNullable<NonNullable<RequestEnvelope['webhook']>['dress']>;
 
 /** The payload schema of each operation a worker takes: Kith's contract (./operation-payloads.ts), or a test's. */
@@ -78,7 +81,7 @@ export function decodeRequest<Payloads extends PayloadSchemas>(
   } catch {
     return { problem: 'not JSON' };
   }
-  const envelope = Envelope.extend({ operation: z.string(), body: z.unknown() }).safeParse(value);
+  const envelope = UncheckedRequest.safeParse(value);
   if (!envelope.success) return { problem: issueText(envelope.error) };
   const { operation, body } = envelope.data;
   if (!Object.hasOwn(payloads, operation)) return { problem: `unknown operation ${JSON.stringify(operation.slice(0, 100))}` };

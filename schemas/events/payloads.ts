@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { COMPANY_SORTS } from '../v3/company-search.ts';
 import { CONFIDENCE_LEVELS, DATA_FILTERS } from '../v3/person-enrich.ts';
+import { Tag } from '../v3/tags.ts';
 
 /**
  * What the ingress sends a worker instead of the request, when the registry's `toWorker` reduces it
@@ -38,14 +39,18 @@ export type IdentifierKey = z.infer<typeof IdentifierKey>;
 export const IDENTIFIER_CATEGORIES = ['email', 'phone', 'maid', 'profile', 'li_nonid', 'name_placekey', 'record'] as const;
 export type IdentifierCategory = (typeof IDENTIFIER_CATEGORIES)[number];
 
-const NameFields = z.object({ given: z.array(z.string()), family: z.array(z.string()) });
-const PlaceFields = z.object({
+/** A name's given and family parts as words: what the matcher compares (domain/matching/fields.ts). */
+export const NameFields = z.object({ given: z.array(z.string()), family: z.array(z.string()) });
+/** A postal address as the matcher compares it: the street number apart from the street's words, every form of the region. */
+export const PlaceFields = z.object({
   number: z.string(),
   street: z.array(z.string()),
   city: z.string(),
   regions: z.array(z.string()),
   postcode: z.string(),
 });
+export type NameFields = z.infer<typeof NameFields>;
+export type PlaceFields = z.infer<typeof PlaceFields>;
 
 /** One identifier of a query as evidence (domain/matching/evidence.ts). */
 export const Evidence = z.object({
@@ -105,7 +110,6 @@ export type Claims = z.infer<typeof Claims>;
 export const VerifyQuery = z.object({ evidence: z.array(Evidence), references: References, claims: Claims, hashedQuery: z.boolean() });
 export type VerifyQuery = z.infer<typeof VerifyQuery>;
 
-export const Tag = z.object({ key: z.string(), value: z.string() });
 export type Tag = z.infer<typeof Tag>;
 export const RecordEmail = z.object({ md5: z.string().nullable(), sha1: z.string().nullable(), sha256: z.string().nullable() });
 export type RecordEmail = z.infer<typeof RecordEmail>;
