@@ -1,4 +1,4 @@
-import { Hono, type MiddlewareHandler } from 'hono';
+import { Hono } from 'hono';
 import type { Clock } from '../adapters/clock.ts';
 import type { BlobStore } from '../adapters/blobs/port.ts';
 import type { MatchTraining, Stores } from '../adapters/db/port.ts';
@@ -7,7 +7,9 @@ import type { Logger } from '../adapters/logger.ts';
 import type { HttpMetrics } from '../adapters/metrics/port.ts';
 import type { RateLimiter } from '../adapters/rate-limit/port.ts';
 import type { UsageStore } from '../adapters/usage/port.ts';
+import { v3Operations } from '../domain/operations.ts';
 import type { OperationSpec } from '../domain/operations/spec.ts';
+import { v2Operations } from '../domain/v2-operations.ts';
 import type { ApiEnv } from './env.ts';
 import { onError, onNotFound } from './errors.ts';
 import { keyAuthenticator } from './key-authenticator.ts';
@@ -15,12 +17,12 @@ import { adminAuth } from './middleware/admin-auth.ts';
 import { apiKeyAuth } from './middleware/api-key-auth.ts';
 import { httpMetrics } from './middleware/http-metrics.ts';
 import { v2KeyAuth } from './middleware/v2-key-auth.ts';
-import { idempotency } from './middleware/idempotency.ts';
+import { answering } from './middleware/answering.ts';
 import { jsonBody } from './middleware/json-body.ts';
 import { rateLimit } from './middleware/rate-limit.ts';
 import { requestId } from './middleware/request-id.ts';
 import { openApiRoutes } from './openapi.ts';
-import { queuedResults } from './queued-results.ts';
+import type { UsageEvents } from './answering/usage-events.ts';
 import { consoleRoutes } from './console/routes.tsx';
 import { adminConsoleRoutes } from './routes/admin-console.ts';
 import { adminWebhookRoutes } from './routes/admin-webhooks.ts';
@@ -40,8 +42,8 @@ export type AppDeps = {
   blobs: BlobStore;
   dispatcher: Dispatcher;
   rateLimiter: RateLimiter;
-  /** Counts every answered v3 request (after the rate limit: refused calls are not usage). */
-  recordUsage: MiddlewareHandler<ApiEnv>;
+  /** Where the usage of every answered request is published (after the rate limit: refused calls are not usage). */
+  usageEvents: UsageEvents;
   /** Counts and times every request by operation and status (GET /metrics is mounted by the composition root). */
   httpMetrics: HttpMetrics;
   /** Daily usage for the console's charts. */
@@ -70,6 +72,9 @@ export type AppDeps = {
   operations?: Readonly<Record<string, OperationSpec>>;
 };
 
+/** How often a lookup waiting for an earlier call's kept reply looks again. */
+const KEPT_REPLY_POLL_MS = 50;
+
 /** Downloading an already-built audience file is not counted: clients retry that GET. */
 const RATE_LIMIT_EXEMPT: ReadonlySet<string> = new Set(['audience.download']);
 
@@ -89,19 +94,22 @@ export function createApp(deps: AppDeps) {
     windowSeconds: limits.rateLimitWindowSeconds,
     exempt: RATE_LIMIT_EXEMPT,
   });
-  app.use('/v3/*', apiKeyAuth({ authenticator }), limit, deps.recordUsage);
+  const answer = answering({
+    store: stores.idempotency,
+    dispatcher: deps.dispatcher,
+    usage: deps.usageEvents,
+    clock,
+    operations: { ...v2Operations, ...(deps.operations ?? v3Operations) },
+    idempotencyKeys: { keepMs: limits.idempotencyTtlHours * 3_600_000, abandonedAfterMs: limits.idempotencyLockSeconds * 1000 },
+    keptReplies: { keepMs: limits.resultTtlSeconds * 1000, abandonedAfterMs: limits.idempotencyLockSeconds * 1000 },
+    pollMs: KEPT_REPLY_POLL_MS,
+  });
+  app.use('/v3/*', apiKeyAuth({ authenticator }), limit, answer);
   /** What the ingress records, per operation that `creates` something, before its worker makes it. */
   const creations: Record<string, (accountId: string, id: string, body: unknown) => Promise<void>> = {
     'audience.create': recordAudience(stores.audiences),
   };
-  const answering = {
-    dispatcher: deps.dispatcher,
-    queued: queuedResults({
-      store: stores.idempotency,
-      clock,
-      ttlSeconds: limits.resultTtlSeconds,
-      lockSeconds: limits.idempotencyLockSeconds,
-    }),
+  const operationAnswers = {
     clock,
     syncDeadlineMs: limits.syncDeadlineMs,
     refusedWebhookUrl: deps.refusedWebhookUrl,
@@ -115,23 +123,15 @@ export function createApp(deps: AppDeps) {
   app.route(
     '/v3',
     v3Routes({
-      ...answering,
+      ...operationAnswers,
       operations: deps.operations,
-      edge: [
-        body,
-        idempotency({
-          store: stores.idempotency,
-          clock,
-          ttlHours: limits.idempotencyTtlHours,
-          lockSeconds: limits.idempotencyLockSeconds,
-        }),
-      ],
+      edge: [body],
     }),
   );
 
   // The legacy v2 GET APIs: the same keys, rate limit and usage as v3 (a v3 key works there).
-  app.use('/v2/*', v2KeyAuth({ authenticator }), limit, deps.recordUsage);
-  app.route('/v2', v2Routes(answering));
+  app.use('/v2/*', v2KeyAuth({ authenticator }), limit, answer);
+  app.route('/v2', v2Routes(operationAnswers));
 
   app.use('/admin/*', adminAuth({ adminToken: deps.adminToken, clock }));
   // Data imports stream their NDJSON body: they answer before the JSON body parser below would read it.

@@ -19,7 +19,7 @@ import type { UsageStore } from '../adapters/usage/port.ts';
 import { issueApiKey } from '../api/api-keys.ts';
 import { createApp } from '../api/app.ts';
 import type { ApiEnv } from '../api/env.ts';
-import { usage } from '../api/middleware/usage.ts';
+import { usageEvents } from '../api/answering/usage-events.ts';
 import type { TopicNames, WorkerName } from '../schemas/events/topics.ts';
 import { v2Operations } from '../domain/v2-operations.ts';
 import { v3Operations } from '../domain/operations.ts';
@@ -123,7 +123,7 @@ export async function buildIngress(parts: IngressParts): Promise<Ingress> {
           log,
         })
       : undefined;
-  const usageRecorder = usage({ bus, topic: topics.usage, clock, operations });
+  const usageRecorder = usageEvents({ bus, topic: topics.usage, clock });
   const app = createApp({
     log,
     clock,
@@ -132,7 +132,7 @@ export async function buildIngress(parts: IngressParts): Promise<Ingress> {
     dispatcher: gate ? gatedDispatcher(dispatcher, gate, route) : dispatcher,
     // Embedded mode is one process: its counters need not be shared, nor PGlite written on every request.
     rateLimiter: config.databaseUrl ? coalescedRateLimiter(postgresRateLimiter(db)) : memoryRateLimiter(),
-    recordUsage: usageRecorder.middleware,
+    usageEvents: usageRecorder,
     httpMetrics: parts.httpMetrics,
     refusedWebhookUrl: (url) => refusedUrl(url, parts.webhooks.policy),
     adminToken,

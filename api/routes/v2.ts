@@ -10,7 +10,7 @@ import { v2VerificationAnswer } from '../v2/email-verification.ts';
 import { personEnrichBodyOf, v2PersonAnswer, v2PersonQueryOf } from '../../domain/v2/person-answer.ts';
 import type { V2PersonKey } from '../../schemas/v2/person-keys.ts';
 import { parseOrBadRequest } from '../validate.ts';
-import { operationAnswer, type OperationAnswerOptions } from './v3.ts';
+import { operationAnswer, type OperationAnswerOptions } from '../answering/operation-answer.ts';
 
 /**
  * Asks the operation a v2 call stands for (a v3 one, or one only v2 serves), with the body made from the
@@ -27,7 +27,7 @@ async function ask(
 ): Promise<OperationReply> {
   const spec = operations[name];
   const body = parseOrBadRequest(spec.request, input);
-  c.set('operation', name);
+  c.get('exchange').countAs(name);
   return operationAnswer(c, { name, spec, body, noWait: c.req.query('queue') === '1', webhookDress }, options);
 }
 

@@ -1,61 +1,15 @@
-import { Hono, type MiddlewareHandler } from 'hono';
-import { describe, expect, it } from 'vitest';
-import type { Dispatcher } from '../../adapters/dispatch/port.ts';
-import { createLogger } from '../../adapters/logger.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SqlClient } from '../../adapters/db/sql-client.ts';
 import type { OperationReply, RequestEvent } from '../../schemas/events/operation-requested.ts';
-import type { ApiEnv } from '../env.ts';
-import { onError } from '../errors.ts';
-import { jsonBody } from '../middleware/json-body.ts';
-import type { queuedResults } from '../queued-results.ts';
-import { v3Routes } from './v3.ts';
+import { ACCOUNT, answeringApp, answeringDatabase, NOW } from '../../test/support/answering-app.ts';
 
-const NOW = new Date('2026-11-24T12:00:00.000Z');
-const ACCOUNT = '9f8e7d6c-5b4a-4c3d-8e2f-1a0b9c8d7e6f';
+let db: SqlClient;
+beforeAll(async () => {
+  db = await answeringDatabase();
+});
+afterAll(() => db?.close());
 
-/**
- * The generic v3 route over a dispatcher that answers in memory what `answer` says (undefined: the deadline
- * passed), keeping every event it was handed. Only non-lookup operations are called, which need no kept results.
- */
-function setUp(answer: (event: RequestEvent) => OperationReply | undefined = () => ({ status: 200, body: { ok: true } })) {
-  const dispatched: RequestEvent[] = [];
-  const enqueued: RequestEvent[] = [];
-  const created: string[] = [];
-  const dispatcher: Dispatcher = {
-    async dispatch(event) {
-      dispatched.push(event);
-      return answer(event);
-    },
-    async enqueue(event) {
-      enqueued.push(event);
-    },
-  };
-  const signedIn: MiddlewareHandler<ApiEnv> = async (c, next) => {
-    c.set('requestId', 'req-12345678');
-    c.set('accountId', ACCOUNT);
-    c.set('log', createLogger('silent'));
-    await next();
-  };
-  const app = new Hono<ApiEnv>();
-  app.onError(onError);
-  app.use('/v3/*', signedIn);
-  app.route(
-    '/v3',
-    v3Routes({
-      dispatcher,
-      queued: {} as ReturnType<typeof queuedResults>, // the lookups' kept results: not reached by these operations
-      clock: { now: () => NOW },
-      syncDeadlineMs: 2500,
-      edge: [jsonBody({ maxBytes: 64 * 1024 })],
-      refusedWebhookUrl: (url) => (url.startsWith('https://') ? undefined : 'not https'),
-      recordCreated: async (operation, _accountId, id) => {
-        created.push(`${operation} ${id}`);
-      },
-    }),
-  );
-  const post = (operation: string, body: unknown) =>
-    app.request(`/v3/${operation}`, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
-  return { app, post, dispatched, enqueued, created };
-}
+const setUp = (answer?: (event: RequestEvent) => OperationReply | undefined) => answeringApp(db, answer);
 
 describe('the generic v3 route', () => {
   it("hands a valid request to its worker as the operation's event and answers the worker's reply", async () => {

@@ -21,7 +21,7 @@ import type { UsageStore } from '../../adapters/usage/port.ts';
 import { sqlUsageStore } from '../../adapters/usage/postgres.ts';
 import { issueApiKey } from '../../api/api-keys.ts';
 import { createApp } from '../../api/app.ts';
-import { usage } from '../../api/middleware/usage.ts';
+import { usageEvents } from '../../api/answering/usage-events.ts';
 import type { HandlersFor } from '../../adapters/dispatch/port.ts';
 import { OPERATION_PAYLOADS } from '../../schemas/events/operation-payloads.ts';
 import type { OperationReply, OperationRequestedOf, PayloadSchemas, RequestEvent } from '../../schemas/events/operation-requested.ts';
@@ -144,7 +144,7 @@ export async function startPipeline(
     ...v3Operations,
     ...Object.fromEntries(Object.entries(testOperations).map(([name, operation]) => [name, operation.spec])),
   };
-  const usageRecorder = usage({ bus, topic: topics.usage, clock, operations });
+  const usageRecorder = usageEvents({ bus, topic: topics.usage, clock });
   const app = createApp({
     log,
     clock,
@@ -153,7 +153,7 @@ export async function startPipeline(
     blobs: localBlobStore(join(tmpdir(), 'kith-pipeline-blobs')),
     dispatcher: busDispatcher({ bus, inbox: replies, clock, topicFor: () => topics.requests('usage') }),
     rateLimiter: memoryRateLimiter(),
-    recordUsage: usageRecorder.middleware,
+    usageEvents: usageRecorder,
     httpMetrics: noopMetrics().http,
     refusedWebhookUrl: (url) => refusedUrl(url, WEBHOOK_POLICY),
     adminToken: `admin-${randomBytes(16).toString('hex')}`,

@@ -1,0 +1,173 @@
+import type { Context } from 'hono';
+import type { Clock } from '../../adapters/clock.ts';
+import type { IdempotencyStore } from '../../adapters/db/port.ts';
+import type { Dispatcher } from '../../adapters/dispatch/port.ts';
+import { operationNamed } from '../../domain/operations.ts';
+import type { OperationSpec } from '../../domain/operations/spec.ts';
+import { usageCalls, type UsageCall } from '../../domain/usage-calls.ts';
+import type { OperationReply, RequestEvent } from '../../schemas/events/operation-requested.ts';
+import { outcomeOf } from '../../schemas/events/usage-recorded.ts';
+import type { ApiEnv } from '../env.ts';
+import { ApiError } from '../errors.ts';
+import { operationName } from '../operation-name.ts';
+import { claimRequest, type ClaimTerms } from './claims.ts';
+import { requestFingerprint } from './fingerprint.ts';
+import { keptReplyKey, keptReplyOf, type LookupOutcome } from './kept-replies.ts';
+import type { UsageEvents } from './usage-events.ts';
+
+const MAX_IDEMPOTENCY_KEY_LENGTH = 255;
+
+export type ExchangeOptions = {
+  store: IdempotencyStore;
+  dispatcher: Dispatcher;
+  usage: UsageEvents;
+  clock: Clock;
+  /** The operations counted in usage, by name. */
+  operations: Readonly<Record<string, OperationSpec>>;
+  /** An Idempotency-Key's answer is kept 24 hours (by default); its unfinished claim is abandoned after a minute. */
+  idempotencyKeys: ClaimTerms;
+  /** A lookup's reply waits for the caller's retry this long; its unfinished claim is abandoned like a key's. */
+  keptReplies: ClaimTerms;
+  /** How often a lookup waiting for an earlier call's reply looks again. */
+  pollMs: number;
+};
+
+/**
+ * One request's answering, from its claim to its usage: the one place that knows whether the answer was
+ * replayed, which event went to the bus, whether the worker counts it, and what it counts as.
+ * - **claim**: `Idempotency-Key` (claimIdempotencyKey) or a lookup's kept reply (lookup), both under the
+ *   request's one fingerprint;
+ * - **dispatch**: the event handed to the bus, or the one handed over before under the same key;
+ * - **keep**: `finish` keeps the answer under the key, or releases it with the event it handed over;
+ * - **replay**: an answer kept under the key, sent again and not counted again; or a lookup's kept reply, counted
+ *   (that is when its match is delivered);
+ * - **usage**: `finish` publishes one event per call, unless the answer went to a webhook (its worker counts it).
+ */
+export class Exchange {
+  #operation: string;
+  #fingerprint: string | undefined;
+  /** The Idempotency-Key this request holds, once claimed. */
+  #claimedKey: string | undefined;
+  /** The event an earlier answer under the same Idempotency-Key handed to the bus before failing. */
+  #handedOverBefore: RequestEvent | undefined;
+  #handedOver: RequestEvent | undefined;
+  #replayed = false;
+  #countedByWorker = false;
+  #reply: OperationReply | undefined;
+
+  constructor(
+    private readonly c: Context<ApiEnv>,
+    private readonly options: ExchangeOptions,
+  ) {
+    this.#operation = operationName(c.req.path);
+  }
+
+  /** Counts the request as `operation` (a v2 call, whose path does not name the operation it stands for). */
+  countAs(operation: string): void {
+    this.#operation = operation;
+  }
+
+  /** Method, path, query and body as sent: computed once, for the key and the kept reply alike. */
+  get fingerprint(): string {
+    const { req } = this.c;
+    return (this.#fingerprint ??= requestFingerprint({ method: req.method, path: req.path, query: req.query(), body: this.c.get('body') }));
+  }
+
+  /**
+   * `Idempotency-Key` on POST, per account: the same key and request replay the first answer (returned here); the
+   * same key with another request is 422; while the first is still being answered 409. Without the header, or
+   * once claimed, undefined: the request goes on.
+   */
+  async claimIdempotencyKey(): Promise<Response | undefined> {
+    const key = this.c.req.header('idempotency-key');
+    if (key === undefined) return undefined;
+    if (key.length === 0 || key.length > MAX_IDEMPOTENCY_KEY_LENGTH) {
+      throw new ApiError(400, `Idempotency-Key must be 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} characters`);
+    }
+    const { store, clock, idempotencyKeys } = this.options;
+    const claim = await claimRequest(store, clock, { accountId: this.c.get('accountId'), key, fingerprint: this.fingerprint }, idempotencyKeys);
+    if (claim.kind === 'mismatch') throw new ApiError(422, 'Idempotency-Key was already used with a different request');
+    if (claim.kind === 'in-flight') {
+      throw new ApiError(409, 'A request with this Idempotency-Key is still being processed', { 'Retry-After': '1' });
+    }
+    if (claim.kind === 'completed') {
+      this.#replayed = true;
+      this.c.header('Idempotent-Replayed', 'true');
+      return this.c.body(claim.answer.body, claim.answer.status as 200, { 'Content-Type': 'application/json' });
+    }
+    this.#claimedKey = key;
+    if (claim.handedOver !== undefined) this.#handedOverBefore = JSON.parse(claim.handedOver) as RequestEvent;
+    return undefined;
+  }
+
+  /** Sends the request's event to its worker and waits for the reply until the deadline (none: it passed). */
+  async dispatch(created: () => RequestEvent, deadline: Date): Promise<OperationReply | undefined> {
+    const event = await this.#handOver(created);
+    this.#reply = await this.options.dispatcher.dispatch(event, deadline);
+    return this.#reply;
+  }
+
+  /** Hands the request on for a webhook answer, without waiting: its worker answers and counts it. */
+  async enqueueForWebhook(created: () => Promise<RequestEvent>): Promise<RequestEvent> {
+    const event = await this.#handOver(created);
+    await this.options.dispatcher.enqueue(event);
+    this.#countedByWorker = true;
+    return event;
+  }
+
+  /**
+   * A lookup that may answer 202 "queued, retry" (./kept-replies.ts): handed on once per fingerprint, its reply
+   * kept for the retries. `noWait` hands it on without waiting, so that the first call is "queued".
+   */
+  async lookup(input: { event: (resultKey: string) => RequestEvent; deadline: Date; noWait: boolean }): Promise<LookupOutcome> {
+    const { store, clock, dispatcher, keptReplies, pollMs } = this.options;
+    const accountId = this.c.get('accountId');
+    const key = keptReplyKey(this.fingerprint);
+    const outcome = await keptReplyOf({
+      claim: () => claimRequest(store, clock, { accountId, key, fingerprint: this.fingerprint }, keptReplies),
+      release: () => store.release(accountId, key),
+      dispatch: () =>
+        input.noWait
+          ? dispatcher.enqueue(input.event(key)).then(() => undefined)
+          : dispatcher.dispatch(input.event(key), input.deadline),
+      clock,
+      deadline: input.deadline,
+      pollMs,
+    });
+    if (outcome.kind === 'answered') this.#reply = outcome.reply;
+    return outcome;
+  }
+
+  /**
+   * Once the answer is made (errors included): keeps it under the request's Idempotency-Key, or releases the key
+   * when it is not to be kept (400, 5xx) with the event it handed over, which the retry sends again (the same
+   * request and webhook ids, counted once), since the first may be worked all the same. Then counts it.
+   */
+  async finish(response: Response): Promise<void> {
+    if (this.#claimedKey !== undefined) {
+      const { store } = this.options;
+      const accountId = this.c.get('accountId');
+      if (response.status === 400 || response.status >= 500) {
+        await store.release(accountId, this.#claimedKey, this.#handedOver && JSON.stringify(this.#handedOver));
+      } else {
+        await store.complete(accountId, this.#claimedKey, { status: response.status, body: await response.clone().text() });
+      }
+    }
+    const calls = this.#usageCalls(response.status);
+    if (calls.length > 0) this.options.usage.publish(this.c.get('accountId'), calls, this.c.get('log'));
+  }
+
+  /** The event to hand to the bus: the one handed over before under this Idempotency-Key, if any, or a new one. */
+  async #handOver(created: () => RequestEvent | Promise<RequestEvent>): Promise<RequestEvent> {
+    this.#handedOver = this.#handedOverBefore ?? (await created());
+    return this.#handedOver;
+  }
+
+  /** A batch answered counts a call per request; a replay, an unknown path or a webhook answer counts none here. */
+  #usageCalls(status: number): UsageCall[] {
+    const spec = operationNamed(this.options.operations, this.#operation);
+    if (!spec || this.#replayed || this.#countedByWorker) return [];
+    if (spec.batchOf && this.#reply) return usageCalls(this.#operation, this.#reply);
+    return [{ operation: this.#operation, outcome: outcomeOf(status, spec) }];
+  }
+}

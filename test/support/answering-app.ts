@@ -1,0 +1,88 @@
+import { Hono, type MiddlewareHandler } from 'hono';
+import { idempotencyStore } from '../../adapters/db/idempotency.ts';
+import { migrate } from '../../adapters/db/migrate.ts';
+import { createPgliteClient } from '../../adapters/db/pglite.ts';
+import type { SqlClient } from '../../adapters/db/sql-client.ts';
+import type { Dispatcher } from '../../adapters/dispatch/port.ts';
+import { createLogger } from '../../adapters/logger.ts';
+import type { UsageEvents } from '../../api/answering/usage-events.ts';
+import type { ApiEnv } from '../../api/env.ts';
+import { onError } from '../../api/errors.ts';
+import { answering } from '../../api/middleware/answering.ts';
+import { jsonBody } from '../../api/middleware/json-body.ts';
+import { v2Routes } from '../../api/routes/v2.ts';
+import { v3Routes } from '../../api/routes/v3.ts';
+import { v3Operations } from '../../domain/operations.ts';
+import type { UsageCall } from '../../domain/usage-calls.ts';
+import { v2Operations } from '../../domain/v2-operations.ts';
+import type { OperationReply, RequestEvent } from '../../schemas/events/operation-requested.ts';
+
+export const NOW = new Date('2026-11-24T12:00:00.000Z');
+export const ACCOUNT = '9f8e7d6c-5b4a-4c3d-8e2f-1a0b9c8d7e6f';
+
+/** An in-process PGlite database with Kith's tables, for the answering apps of one test file. */
+export async function answeringDatabase(): Promise<SqlClient> {
+  const db = await createPgliteClient(undefined);
+  await migrate(db);
+  return db;
+}
+
+/**
+ * The v3 and v2 routes behind the answering middleware, over an idempotency store in `db` (answeringDatabase), a
+ * dispatcher that answers in memory what `answer` says (undefined: the deadline passed) and keeps every event it
+ * was handed, and a usage publisher that keeps what it was given. No port, no other services.
+ */
+export function answeringApp(db: SqlClient, answer: (event: RequestEvent) => OperationReply | undefined = () => ({ status: 200, body: { ok: true } })) {
+  const dispatched: RequestEvent[] = [];
+  const enqueued: RequestEvent[] = [];
+  const created: string[] = [];
+  const counted: UsageCall[][] = [];
+  const dispatcher: Dispatcher = {
+    async dispatch(event) {
+      dispatched.push(event);
+      return answer(event);
+    },
+    async enqueue(event) {
+      enqueued.push(event);
+    },
+  };
+  const usage: UsageEvents = {
+    publish: (_accountId, calls) => void counted.push(calls),
+    drain: async () => {},
+  };
+  const signedIn: MiddlewareHandler<ApiEnv> = async (c, next) => {
+    c.set('requestId', 'req-12345678');
+    c.set('accountId', ACCOUNT);
+    c.set('log', createLogger('silent'));
+    await next();
+  };
+  const clock = { now: () => NOW };
+  const store = idempotencyStore(db);
+  const answers = answering({
+    store,
+    dispatcher,
+    usage,
+    clock,
+    operations: { ...v3Operations, ...v2Operations },
+    idempotencyKeys: { keepMs: 86_400_000, abandonedAfterMs: 60_000 },
+    keptReplies: { keepMs: 300_000, abandonedAfterMs: 60_000 },
+    pollMs: 10,
+  });
+  const operationAnswers = {
+    clock,
+    syncDeadlineMs: 2500,
+    refusedWebhookUrl: (url: string) => (url.startsWith('https://') ? undefined : 'not https'),
+    recordCreated: async (operation: string, _accountId: string, id: string) => {
+      created.push(`${operation} ${id}`);
+    },
+  };
+  const app = new Hono<ApiEnv>();
+  app.onError(onError);
+  app.use('/v3/*', signedIn, answers);
+  app.route('/v3', v3Routes({ ...operationAnswers, edge: [jsonBody({ maxBytes: 64 * 1024 })] }));
+  app.use('/v2/*', signedIn, answers);
+  app.route('/v2', v2Routes(operationAnswers));
+  const post = (operation: string, body: unknown, headers: Record<string, string> = {}) =>
+    app.request(`/v3/${operation}`, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json', ...headers } });
+  return { app, post, store, dispatched, enqueued, created, counted };
+}
