@@ -25,6 +25,21 @@ type AttemptRow = {
   error: string | null;
 };
 
+/**
+ * The accounts with pending deliveries, one index descent each (a loose index scan over
+ * webhook_deliveries_pending_by_account, whose order `account_id, next_attempt_at` is, so that the planner takes
+ * it over the account index, which holds the delivered rows too): what a claim or a count walks instead of every
+ * due row, so that its cost follows the accounts, not the backlog. The walk's last step finds no account: its NULL
+ * is dropped.
+ */
+const PENDING_ACCOUNTS = `walk (account_id) AS (
+  (SELECT account_id FROM webhook_deliveries WHERE status = 'pending' ORDER BY account_id, next_attempt_at LIMIT 1)
+  UNION ALL
+  SELECT (SELECT w.account_id FROM webhook_deliveries w
+          WHERE w.status = 'pending' AND w.account_id > walk.account_id ORDER BY w.account_id, w.next_attempt_at LIMIT 1)
+  FROM walk WHERE walk.account_id IS NOT NULL),
+pending_accounts AS (SELECT account_id FROM walk WHERE account_id IS NOT NULL)`;
+
 const COLUMNS = 'id, account_id, request_id, operation, url, status, attempts, next_attempt_at, created_at, updated_at';
 
 function toDelivery(row: DeliveryRow): WebhookDelivery {
@@ -79,20 +94,28 @@ export function deliveryStore(db: SqlClient): DeliveryStore {
 
     async claimDue({ now, limit, leaseMs, inFlight, perAccount }) {
       if (limit <= 0) return [];
-      // Each account gets at most its free slots (perAccount less what it has in flight). The outer conditions
-      // are checked again on the locked row, so two processes never claim the same one.
+      // Each account gets at most its free slots (perAccount less what it has in flight), its earliest due first;
+      // of those, the earliest `limit`. The lateral's LIMIT is the plain parameter, so that the planner sees how
+      // few rows it takes. The outer conditions are checked again on the locked row, so two processes never claim
+      // the same one.
       const rows = await db.query<ClaimedRow>(
-        `UPDATE webhook_deliveries d
+        `WITH RECURSIVE ${PENDING_ACCOUNTS}
+         UPDATE webhook_deliveries d
          SET attempts = d.attempts + 1, locked_until = $1::timestamptz + $3 * interval '1 millisecond', updated_at = $1
          WHERE d.id IN (
            SELECT id FROM (
-             SELECT w.id, w.next_attempt_at,
-                    row_number() OVER (PARTITION BY w.account_id ORDER BY w.next_attempt_at) AS rank,
+             SELECT due.id, due.next_attempt_at,
+                    row_number() OVER (PARTITION BY a.account_id ORDER BY due.next_attempt_at) AS rank,
                     $5 - coalesce(busy.n, 0) AS free
-             FROM webhook_deliveries w
-             LEFT JOIN unnest($4::uuid[], $6::int[]) AS busy (account_id, n) ON busy.account_id = w.account_id
-             WHERE w.status = 'pending' AND w.next_attempt_at <= $1 AND (w.locked_until IS NULL OR w.locked_until < $1)
-           ) due
+             FROM pending_accounts a
+             LEFT JOIN unnest($4::uuid[], $6::int[]) AS busy (account_id, n) ON busy.account_id = a.account_id
+             CROSS JOIN LATERAL (
+               SELECT w.id, w.next_attempt_at FROM webhook_deliveries w
+               WHERE w.account_id = a.account_id AND w.status = 'pending' AND w.next_attempt_at <= $1
+                 AND (w.locked_until IS NULL OR w.locked_until < $1)
+               ORDER BY w.next_attempt_at LIMIT $5
+             ) due
+           ) ranked
            WHERE rank <= free ORDER BY next_attempt_at LIMIT $2)
          AND d.status = 'pending' AND (d.locked_until IS NULL OR d.locked_until < $1)
          RETURNING d.id, d.account_id, d.url, d.body, d.attempts`,
@@ -102,10 +125,18 @@ export function deliveryStore(db: SqlClient): DeliveryStore {
     },
 
     async accountsAwaitingFirstAttempt(now, over) {
-      // The due index's range: retries scheduled later are not read.
+      // Per account, its first over + 1 due deliveries awaiting a first attempt, in the index's order: retries
+      // scheduled later are not read.
       const rows = await db.query<{ account_id: string }>(
-        `SELECT account_id FROM webhook_deliveries WHERE status = 'pending' AND next_attempt_at <= $1 AND attempts = 0
-         GROUP BY account_id HAVING count(*) > $2`,
+        `WITH RECURSIVE ${PENDING_ACCOUNTS}
+         SELECT a.account_id FROM pending_accounts a
+         CROSS JOIN LATERAL (
+           SELECT count(*) AS n FROM (
+             SELECT 1 FROM webhook_deliveries w
+             WHERE w.account_id = a.account_id AND w.status = 'pending' AND w.next_attempt_at <= $1 AND w.attempts = 0
+             ORDER BY w.next_attempt_at LIMIT $2::int + 1) counted
+         ) waiting
+         WHERE waiting.n > $2`,
         [now, over],
       );
       return rows.map((row) => row.account_id);
