@@ -63,21 +63,24 @@ function targetResult(saturated: Saturation, fixed: Measurement, peaks: WindowUs
 }
 
 /**
- * The four measurements of a run, in this order: Kith saturated, the baseline saturated, then both at the
- * same fixed offered load (a fraction of Kith's saturation req/s). Peak RSS is sampled over all four.
+ * The six measurements of a run, in this order: Kith, the baseline and the floor saturated, then each at the same
+ * fixed offered load (a fraction of Kith's saturation req/s). Peak RSS is sampled over them all.
  */
 export async function measureAgainstBaseline(
   kith: Side,
   baseline: Side,
+  floor: Side,
   settings: MeasureSettings,
   progress: (line: string) => void,
-): Promise<{ kith: TargetResult; baseline: TargetResult; rate: number }> {
-  const peaks = openWindow([...kith.processes, ...baseline.processes]);
-  const kithSaturation = await saturation(kith, settings, progress);
-  const baselineSaturation = await saturation(baseline, settings, progress);
-  const rate = settings.fixedRate ?? Math.max(1, Math.round(kithSaturation.measurement.rps * settings.fixedLoadFraction));
-  const kithFixed = await offered(kith, rate, settings, progress);
-  const baselineFixed = await offered(baseline, rate, settings, progress);
+): Promise<{ kith: TargetResult; baseline: TargetResult; floor: TargetResult; rate: number }> {
+  const sides = [kith, baseline, floor];
+  const peaks = openWindow(sides.flatMap((side) => side.processes));
+  const saturations: Saturation[] = [];
+  for (const side of sides) saturations.push(await saturation(side, settings, progress));
+  const rate = settings.fixedRate ?? Math.max(1, Math.round(saturations[0]!.measurement.rps * settings.fixedLoadFraction));
+  const fixed: Measurement[] = [];
+  for (const side of sides) fixed.push(await offered(side, rate, settings, progress));
   const usage = peaks.close();
-  return { kith: targetResult(kithSaturation, kithFixed, usage), baseline: targetResult(baselineSaturation, baselineFixed, usage), rate };
+  const [kithResult, baselineResult, floorResult] = sides.map((_, index) => targetResult(saturations[index]!, fixed[index]!, usage));
+  return { kith: kithResult!, baseline: baselineResult!, floor: floorResult!, rate };
 }

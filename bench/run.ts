@@ -18,10 +18,12 @@ import { machineBusyPercent } from './rss.ts';
 import { scenarios, type Scenario } from './scenarios.ts';
 import { startServices } from './services.ts';
 import { watchDeliveries } from './webhook-sink.ts';
+import { startFloor } from './floor/start.ts';
 
 const HELP = `npm run bench [-- options]
 
-Runs each scenario against Kith and against a bare Hono baseline in the same run, and writes
+Runs each scenario against Kith, a bare Hono baseline and the floor (the architecture without Kith's logic:
+bench/floor/) in the same run, and writes
 bench/results/<scenario>-<mode>-<time>.json and bench/results/REPORT.md.
 
   --scenario NAME     ${Object.keys(scenarios).join(', ')} (default: all), or chaos (bench/chaos.ts:
@@ -162,6 +164,8 @@ async function startTargets(scenario: Scenario, mode: BenchMode, settings: Setti
       env: { ...scenario.kithEnv?.(services), ...prepared },
     }),
   ]);
+  progress(`starting the ${mode} floor`);
+  const floor = await startFloor({ mode, operation: scenario.operation, services, topicPrefix: kith.env.KITH_TOPIC_PREFIX, logDir: dirs.logDir });
   const account = await createBenchAccount(kith.urls[0]!, kith.adminToken);
   await scenario.setup?.({ mode, urls: kith.urls, adminToken: kith.adminToken, account, kithEnv: kith.env, services, progress });
 
@@ -178,9 +182,13 @@ async function startTargets(scenario: Scenario, mode: BenchMode, settings: Setti
   // Kith and the baseline each go through the bodies from the first, Kith's rotation going on across its runs.
   const kithTarget: LoadTarget = { urls: kith.urls.map((url) => `${url}${path}`), request: request(bodies && rotation(bodies), deliveries?.accepted) };
   const baselineTarget: LoadTarget = { urls: [`http://127.0.0.1:${baseline.port}${path}`], request: request(bodies && rotation(bodies)) };
+  const floorTarget: LoadTarget = { urls: [`${floor.url}${path}`], request: request(bodies && rotation(bodies)) };
   await checkAnswers(kithTarget.urls, kithTarget.request, scenario.expectStatus ?? 200, (body) => v3Operations[scenario.operation].response.parse(body));
   await checkAnswers(baselineTarget.urls, baselineTarget.request, 200);
-  return { request: kithTarget.request, distinctBodies: bodies?.length, kith, kithTarget, baseline, baselineTarget, deliveries };
+  await checkAnswers(floorTarget.urls, floorTarget.request, 200, (body) => {
+    if ((body as { value?: unknown }).value == null) throw new Error(`the floor found no row: ${JSON.stringify(body)}`);
+  });
+  return { request: kithTarget.request, distinctBodies: bodies?.length, kith, kithTarget, baseline, baselineTarget, floor, floorTarget, deliveries };
 }
 
 async function runScenario(scenario: Scenario, mode: BenchMode, settings: Settings): Promise<void> {
@@ -195,12 +203,13 @@ async function runScenario(scenario: Scenario, mode: BenchMode, settings: Settin
   let clean = false;
   let topics: { brokers: string; prefix: string } | undefined;
   try {
-    const { request, distinctBodies, kith, kithTarget, baseline, baselineTarget, deliveries } = await startTargets(scenario, mode, runSettings, { logDir, dataDir, profileDir });
+    const { request, distinctBodies, kith, kithTarget, baseline, baselineTarget, floor, floorTarget, deliveries } = await startTargets(scenario, mode, runSettings, { logDir, dataDir, profileDir });
     if (distributed) topics = { brokers: kith.env.KAFKA_BROKERS!, prefix: kith.env.KITH_TOPIC_PREFIX! };
     const backgroundCpuBusyPercent = await waitForQuiet(settings.waitIdleS);
     const measured = await measureAgainstBaseline(
       { name: 'Kith', target: kithTarget, processes: kith.processes, onPhase: deliveries?.phase },
       { name: 'baseline', target: baselineTarget, processes: [baseline] },
+      { name: 'floor', target: floorTarget, processes: floor.processes },
       runSettings,
       progress,
     );
@@ -240,10 +249,13 @@ async function runScenario(scenario: Scenario, mode: BenchMode, settings: Settin
       git: await gitState(),
       kith: measured.kith,
       baseline: measured.baseline,
+      floor: measured.floor,
       ratios: {
         rps: ratio(measured.kith.saturation.rps, measured.baseline.saturation.rps),
         p50AtFixedRate: ratio(measured.kith.fixedRate.latencyMs.p50, measured.baseline.fixedRate.latencyMs.p50),
         p99AtFixedRate: ratio(measured.kith.fixedRate.latencyMs.p99, measured.baseline.fixedRate.latencyMs.p99),
+        floorRps: ratio(measured.kith.saturation.rps, measured.floor.saturation.rps),
+        floorP99AtFixedRate: ratio(measured.kith.fixedRate.latencyMs.p99, measured.floor.fixedRate.latencyMs.p99),
       },
       exitCodes,
       profiles,
@@ -254,7 +266,8 @@ async function runScenario(scenario: Scenario, mode: BenchMode, settings: Settin
     const unclean = Object.entries(exitCodes).filter(([, code]) => code !== 0);
     if (unclean.length > 0) progress(`warning: processes that did not exit 0: ${unclean.map(([name, code]) => `${name} (${code})`).join(', ')}`);
     progress(
-      `${scenario.name}/${mode}: Kith ${result.ratios.rps}× the baseline's req/s; p99 at ${measured.rate.toLocaleString('en-US')} req/s ${result.ratios.p99AtFixedRate}× the baseline's; ` +
+      `${scenario.name}/${mode}: Kith ${result.ratios.rps}× the baseline's req/s and ${result.ratios.floorRps}× the floor's; ` +
+        `p99 at ${measured.rate.toLocaleString('en-US')} req/s ${result.ratios.p99AtFixedRate}× the baseline's and ${result.ratios.floorP99AtFixedRate}× the floor's; ` +
         `peak RSS ${result.kith.processes.map((p) => `${p.name} ${p.peakRssMb} MB`).join(', ')}, baseline ${result.baseline.processes[0]!.peakRssMb} MB`,
     );
     for (const profile of profiles ?? []) {
