@@ -1,15 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SqlClient } from '../../adapters/db/sql-client.ts';
-import type { OperationReply, RequestEvent } from '../../schemas/events/operation-requested.ts';
-import { ACCOUNT, answeringApp, answeringDatabase } from '../../test/support/answering-app.ts';
+import { describe, expect, it } from 'vitest';
+import { ACCOUNT, answeringApps } from '../../test/support/answering-app.ts';
 
-let db: SqlClient;
-beforeAll(async () => {
-  db = await answeringDatabase();
-});
-afterAll(() => db?.close());
-
-const setUp = (answer?: (event: RequestEvent) => OperationReply | undefined) => answeringApp(db, answer);
+const setUp = answeringApps();
 
 describe('the answering of a request (claim, dispatch, keep, replay, usage)', () => {
   it('replays the answer kept under an Idempotency-Key for the same body in another key order, and counts it once', async () => {

@@ -1,15 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SqlClient } from '../../adapters/db/sql-client.ts';
-import type { OperationReply, RequestEvent } from '../../schemas/events/operation-requested.ts';
-import { ACCOUNT, answeringApp, answeringDatabase, NOW } from '../../test/support/answering-app.ts';
+import { describe, expect, it } from 'vitest';
+import { ACCOUNT, answeringApps, NOW } from '../../test/support/answering-app.ts';
 
-let db: SqlClient;
-beforeAll(async () => {
-  db = await answeringDatabase();
-});
-afterAll(() => db?.close());
-
-const setUp = (answer?: (event: RequestEvent) => OperationReply | undefined) => answeringApp(db, answer);
+const setUp = answeringApps();
 
 describe('the generic v3 route', () => {
   it("hands a valid request to its worker as the operation's event and answers the worker's reply", async () => {

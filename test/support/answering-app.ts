@@ -1,4 +1,5 @@
 import { Hono, type MiddlewareHandler } from 'hono';
+import { afterAll, beforeAll } from 'vitest';
 import { idempotencyStore } from '../../adapters/db/idempotency.ts';
 import { migrate } from '../../adapters/db/migrate.ts';
 import { createPgliteClient } from '../../adapters/db/pglite.ts';
@@ -20,19 +21,28 @@ import type { OperationReply, RequestEvent } from '../../schemas/events/operatio
 export const NOW = new Date('2026-11-24T12:00:00.000Z');
 export const ACCOUNT = '9f8e7d6c-5b4a-4c3d-8e2f-1a0b9c8d7e6f';
 
-/** An in-process PGlite database with Kith's tables, for the answering apps of one test file. */
-export async function answeringDatabase(): Promise<SqlClient> {
-  const db = await createPgliteClient(undefined);
-  await migrate(db);
-  return db;
+type Answer = (event: RequestEvent) => OperationReply | undefined;
+
+/**
+ * For one test file: an in-process PGlite database with Kith's tables, opened before its tests and closed after
+ * them; what it returns makes an answering app over that database (answeringApp).
+ */
+export function answeringApps(): (answer?: Answer) => ReturnType<typeof answeringApp> {
+  let db: SqlClient;
+  beforeAll(async () => {
+    db = await createPgliteClient(undefined);
+    await migrate(db);
+  });
+  afterAll(() => db?.close());
+  return (answer) => answeringApp(db, answer);
 }
 
 /**
- * The v3 and v2 routes behind the answering middleware, over an idempotency store in `db` (answeringDatabase), a
+ * The v3 and v2 routes behind the answering middleware, over an idempotency store in `db`, a
  * dispatcher that answers in memory what `answer` says (undefined: the deadline passed) and keeps every event it
  * was handed, and a usage publisher that keeps what it was given. No port, no other services.
  */
-export function answeringApp(db: SqlClient, answer: (event: RequestEvent) => OperationReply | undefined = () => ({ status: 200, body: { ok: true } })) {
+function answeringApp(db: SqlClient, answer: Answer = () => ({ status: 200, body: { ok: true } })) {
   const dispatched: RequestEvent[] = [];
   const enqueued: RequestEvent[] = [];
   const created: string[] = [];
