@@ -2,6 +2,7 @@ import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ProfileSummary } from './cpu-profile.ts';
 import type { Measurement } from './load.ts';
+import type { PerRequestCounts } from './per-request.ts';
 import type { GitState, Machine } from './machine.ts';
 import { MATCHING_SCENARIO, matchingSection } from './matching-report.ts';
 import type { DeliveryResult } from './webhook-sink.ts';
@@ -51,6 +52,8 @@ export type RunResult = {
   baseline: TargetResult;
   /** The architecture without Kith's logic (bench/floor/); absent from runs made before it was measured. */
   floor?: TargetResult;
+  /** Distributed runs: PostgreSQL and Kafka work per request of Kith and of the floor; absent from earlier runs. */
+  perRequest?: { kith: PerRequestCounts; floor: PerRequestCounts };
   /** Kith / baseline, and Kith / floor. */
   ratios: { rps: number; p50AtFixedRate: number; p99AtFixedRate: number; floorRps?: number; floorP99AtFixedRate?: number };
   exitCodes: Record<string, number | string | null>;
@@ -144,6 +147,28 @@ function deliveryTable(runs: RunResult[]): string[] {
     'Webhook deliveries: the time from each 202 reaching the load generator to the first attempt of its delivery reaching the',
     "bench's receiver, over the requests of each run; first attempts/s counts every attempt arriving during the run. After each run of",
     'Kith the harness waits (up to 120 s) until every request so far has had its first attempt, so that no backlog carries into the next run.',
+    '',
+    ...lines,
+  ];
+}
+
+/** Distributed runs: what one request costs PostgreSQL and Kafka, Kith beside the floor. */
+function perRequestTable(runs: RunResult[]): string[] {
+  const counted = runs.filter((run) => run.perRequest);
+  if (counted.length === 0) return [];
+  const lines = [
+    '| mode | side | PostgreSQL transactions | rows written | Kafka messages | offset commits | requests counted |',
+    '|---|---|---:|---:|---:|---:|---:|',
+  ];
+  for (const run of counted) {
+    for (const [side, c] of Object.entries(run.perRequest!)) {
+      lines.push(`| ${label(run)} | ${side} | ${c.pgTransactions} | ${c.pgRowsWritten} | ${c.kafkaMessages} | ${c.kafkaOffsetCommits} | ${n(c.requests)} |`);
+    }
+  }
+  return [
+    '',
+    'Per request, counted over a batch at the offered load less what the idle processes do over as long (bench/per-request.ts):',
+    "PostgreSQL's transactions and rows written on every database of the server, and the messages of the run's topics and offset commits on Kafka.",
     '',
     ...lines,
   ];
@@ -248,6 +273,7 @@ export async function writeReport(): Promise<void> {
       first.summary,
       '',
       ...runTable(runs),
+      ...perRequestTable(runs),
       ...deliveryTable(runs),
       '',
       `Saturation: ${first.settings.connections} connections for ${first.settings.durationS} s after a ${first.settings.warmupS} s warm-up. ` +

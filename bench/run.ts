@@ -11,6 +11,7 @@ import { BENCH_MODES, BUILD_DIR, startKithDeployment, type BenchMode } from './k
 import type { HttpRequest, LoadTarget } from './load.ts';
 import { rotation } from './load.ts';
 import { measureAgainstBaseline } from './measure.ts';
+import { countPerRequest, type PerRequestCounts } from './per-request.ts';
 import { gitState, machine } from './machine.ts';
 import { repoRoot, runCommand, spawnServer, stopAll } from './processes.ts';
 import { ratio, resultsDir, saveRun, type RunResult } from './report.ts';
@@ -47,6 +48,9 @@ type Settings = RunResult['settings'] & { keepLogs: boolean; waitIdleS: number }
 
 /** How long, after a run of a webhook scenario, its requests' first attempts are waited for before going on. */
 const DELIVERY_DRAIN_MS = 120_000;
+
+/** Seconds of the batch whose PostgreSQL and Kafka work is counted per request (distributed mode). */
+const COUNTED_S = 10;
 
 /** Machine CPU use above which other work is taken to be running. */
 const QUIET_PERCENT = 15;
@@ -191,6 +195,22 @@ async function startTargets(scenario: Scenario, mode: BenchMode, settings: Setti
   return { request: kithTarget.request, distinctBodies: bodies?.length, kith, kithTarget, baseline, baselineTarget, floor, floorTarget, deliveries };
 }
 
+/** Distributed mode: what one request of Kith and of the floor costs in PostgreSQL and Kafka (bench/per-request.ts). */
+async function countBoth(kithEnv: Record<string, string>, targets: { kith: LoadTarget; floor: LoadTarget }, rate: number) {
+  const options = { databaseUrl: kithEnv.DATABASE_URL!, brokers: kithEnv.KAFKA_BROKERS!, topicPrefix: kithEnv.KITH_TOPIC_PREFIX!, rate, durationS: COUNTED_S };
+  const counts: Record<string, PerRequestCounts> = {};
+  for (const [side, target] of Object.entries(targets)) {
+    progress(`${side}: counting PostgreSQL and Kafka work per request over ${COUNTED_S} s at ${rate.toLocaleString('en-US')} req/s, after as long idle`);
+    counts[side] = await countPerRequest(target, options);
+    const c = counts[side]!;
+    progress(
+      `${side}: per request ${c.pgTransactions} PostgreSQL transactions, ${c.pgRowsWritten} rows written, ${c.kafkaMessages} Kafka messages, ` +
+        `${c.kafkaOffsetCommits} offset commits (${c.requests.toLocaleString('en-US')} requests)`,
+    );
+  }
+  return { kith: counts.kith!, floor: counts.floor! };
+}
+
 async function runScenario(scenario: Scenario, mode: BenchMode, settings: Settings): Promise<void> {
   const startedAt = new Date();
   const distributed = mode === 'distributed';
@@ -213,6 +233,7 @@ async function runScenario(scenario: Scenario, mode: BenchMode, settings: Settin
       runSettings,
       progress,
     );
+    const perRequest = distributed ? await countBoth(kith.env, { kith: kithTarget, floor: floorTarget }, measured.rate) : undefined;
     const delivered = deliveries?.result();
     for (const [phase, d] of Object.entries(delivered ?? {})) {
       progress(
@@ -260,6 +281,7 @@ async function runScenario(scenario: Scenario, mode: BenchMode, settings: Settin
       exitCodes,
       profiles,
       deliveries: delivered,
+      perRequest,
     };
     const file = await saveRun(result);
 
