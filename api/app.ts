@@ -22,6 +22,7 @@ import { jsonBody } from './middleware/json-body.ts';
 import { rateLimit } from './middleware/rate-limit.ts';
 import { requestId } from './middleware/request-id.ts';
 import { openApiRoutes } from './openapi.ts';
+import type { LateReplies } from './answering/late-replies.ts';
 import type { UsageEvents } from './answering/usage-events.ts';
 import { consoleRoutes } from './console/routes.tsx';
 import { adminConsoleRoutes } from './routes/admin-console.ts';
@@ -44,6 +45,8 @@ export type AppDeps = {
   rateLimiter: RateLimiter;
   /** Where the usage of every answered request is published (after the rate limit: refused calls are not usage). */
   usageEvents: UsageEvents;
+  /** Where the replies of lookups answered 202 "queued, retry" are awaited and kept for the retry. */
+  lateReplies: LateReplies;
   /** Counts and times every request by operation and status (GET /metrics is mounted by the composition root). */
   httpMetrics: HttpMetrics;
   /** Daily usage for the console's charts. */
@@ -102,6 +105,7 @@ export function createApp(deps: AppDeps) {
     operations: { ...v2Operations, ...(deps.operations ?? v3Operations) },
     idempotencyKeys: { keepMs: limits.idempotencyTtlHours * 3_600_000, abandonedAfterMs: limits.idempotencyLockSeconds * 1000 },
     keptReplies: { keepMs: limits.resultTtlSeconds * 1000, abandonedAfterMs: limits.idempotencyLockSeconds * 1000 },
+    lateReplies: deps.lateReplies,
     pollMs: KEPT_REPLY_POLL_MS,
   });
   app.use('/v3/*', apiKeyAuth({ authenticator }), limit, answer);

@@ -19,6 +19,7 @@ import type { UsageStore } from '../adapters/usage/port.ts';
 import { issueApiKey } from '../api/api-keys.ts';
 import { createApp } from '../api/app.ts';
 import type { ApiEnv } from '../api/env.ts';
+import { lateReplies } from '../api/answering/late-replies.ts';
 import { usageEvents } from '../api/answering/usage-events.ts';
 import type { TopicNames, WorkerName } from '../schemas/events/topics.ts';
 import { v2Operations } from '../domain/v2-operations.ts';
@@ -124,6 +125,8 @@ export async function buildIngress(parts: IngressParts): Promise<Ingress> {
         })
       : undefined;
   const usageRecorder = usageEvents({ bus, topic: topics.usage, clock });
+  // A late reply is awaited as long as the claim it keeps would be taken for the claim of a live call.
+  const keptLate = lateReplies({ store: stores.idempotency, waitMs: config.idempotencyLockSeconds * 1000, log });
   const app = createApp({
     log,
     clock,
@@ -133,6 +136,7 @@ export async function buildIngress(parts: IngressParts): Promise<Ingress> {
     // Embedded mode is one process: its counters need not be shared, nor PGlite written on every request.
     rateLimiter: config.databaseUrl ? coalescedRateLimiter(postgresRateLimiter(db)) : memoryRateLimiter(),
     usageEvents: usageRecorder,
+    lateReplies: keptLate,
     httpMetrics: parts.httpMetrics,
     refusedWebhookUrl: (url) => refusedUrl(url, parts.webhooks.policy),
     adminToken,
@@ -167,7 +171,7 @@ export async function buildIngress(parts: IngressParts): Promise<Ingress> {
     async stop() {
       clearInterval(sweep);
       gate?.stop();
-      await usageRecorder.drain();
+      await Promise.all([usageRecorder.drain(), keptLate.drain()]);
     },
   };
 }

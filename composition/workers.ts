@@ -67,7 +67,7 @@ const BATCH_ITEMS_AT_ONCE = 8;
  */
 export async function startWorkerRole(name: WorkerName, parts: WorkerParts): Promise<Consumer[]> {
   const { config, log, clock, stores, bus, topics, replies } = parts;
-  const common = { name, topics, bus, replies, results: stores.idempotency, log, clock, payloads: OPERATION_PAYLOADS };
+  const common = { name, topics, bus, replies, log, clock, payloads: OPERATION_PAYLOADS };
   const matching = {
     persons: stores.persons,
     identity: stores.identity,

@@ -1,28 +1,35 @@
-import type { IdempotencyClaim, IdempotencyStore } from './port.ts';
+import type { ClaimInput, HeldClaim, IdempotencyStore } from './port.ts';
 import type { SqlClient } from './sql-client.ts';
 
 type KeyRow = { request_hash: string; status_code: number | null; response_body: string | null };
 
 /** What a claim finds when the key is held by a claim that is neither expired nor to be taken over. */
-function heldClaim(row: KeyRow, requestHash: string): IdempotencyClaim {
+function heldClaim(row: KeyRow, requestHash: string): HeldClaim {
   if (row.request_hash !== requestHash) return { kind: 'mismatch' };
   if (row.status_code === null || row.response_body === null) return { kind: 'in-flight' };
   return { kind: 'completed', answer: { status: row.status_code, body: row.response_body } };
 }
 
 export function idempotencyStore(db: SqlClient): IdempotencyStore {
+  /** A plain read: what holds the key, unless it is expired or to be taken over (undefined). */
+  async function find({ accountId, key, requestHash, expiredBefore, abandonedBefore }: Omit<ClaimInput, 'now'>) {
+    const [held] = await db.query<KeyRow & { takeover: boolean }>(
+      `SELECT request_hash, status_code, response_body,
+              (status_code IS NULL AND request_hash = $3 AND (claimed_at < $4 OR released)) AS takeover
+       FROM idempotency_keys WHERE account_id = $1 AND key = $2 AND claimed_at >= $5`,
+      [accountId, key, requestHash, abandonedBefore, expiredBefore],
+    );
+    return held && !held.takeover ? heldClaim(held, requestHash) : undefined;
+  }
+
   return {
-    async claim({ accountId, key, requestHash, now, expiredBefore, abandonedBefore }) {
-      // Most claims find the key held: a repeated lookup or a retry after 202 finds its kept answer, a retry
-      // in flight the first call's claim. A plain read decides those without writing or locking the row
-      // (concurrent repeats of one lookup all locked the same row); only a claim needs the upsert below.
-      const [held] = await db.query<KeyRow & { takeover: boolean }>(
-        `SELECT request_hash, status_code, response_body,
-                (status_code IS NULL AND request_hash = $3 AND (claimed_at < $4 OR released)) AS takeover
-         FROM idempotency_keys WHERE account_id = $1 AND key = $2 AND claimed_at >= $5`,
-        [accountId, key, requestHash, abandonedBefore, expiredBefore],
-      );
-      if (held && !held.takeover) return heldClaim(held, requestHash);
+    find,
+    async claim(input) {
+      // A retry often finds the key held: an Idempotency-Key's answer kept, or the first call's claim in flight.
+      // The read decides those without writing or locking the row; only a claim needs the upsert below.
+      const held = await find(input);
+      if (held) return held;
+      const { accountId, key, requestHash, now, expiredBefore, abandonedBefore } = input;
       // One statement claims a new key, or takes over one whose answer expired, whose claimant died or which
       // was released with the event it handed over (kept for the same request, forgotten with an expired one).
       const [claimed] = await db.query<{ handed_over: string | null }>(

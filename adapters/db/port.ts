@@ -47,6 +47,9 @@ export type IdempotencyClaim =
   | { kind: 'mismatch' }
   | { kind: 'completed'; answer: StoredAnswer };
 
+/** What holds a key that a claim could not take: everything but `claimed`. */
+export type HeldClaim = Exclude<IdempotencyClaim, { kind: 'claimed' }>;
+
 export type ClaimInput = {
   accountId: string;
   key: string;
@@ -60,6 +63,8 @@ export type ClaimInput = {
 
 export interface IdempotencyStore {
   claim(input: ClaimInput): Promise<IdempotencyClaim>;
+  /** What a claim would find holding the key, without claiming it or writing: undefined when a claim would take it. */
+  find(input: Omit<ClaimInput, 'now'>): Promise<HeldClaim | undefined>;
   complete(accountId: string, key: string, answer: StoredAnswer): Promise<void>;
   /**
    * Gives up a claim whose answer is not kept (400, 5xx): the key is forgotten, unless it holds an event handed

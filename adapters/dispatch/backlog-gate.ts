@@ -93,6 +93,10 @@ export function gatedDispatcher(dispatcher: Dispatcher, gate: BacklogGate, route
       admit(request.operation, request.accountId, false);
       return dispatcher.dispatch(request, deadline);
     },
+    async send(request) {
+      admit(request.operation, request.accountId, false);
+      return dispatcher.send(request);
+    },
     async enqueue(request) {
       admit(request.operation, request.accountId, request.webhook !== undefined);
       return dispatcher.enqueue(request);

@@ -21,12 +21,26 @@ export function busDispatcher(options: {
     options.bus.publish(options.topicFor(request.operation), [
       { key: request.orderKey ?? request.eventId, value: JSON.stringify(request), headers },
     ]);
+  async function send(request: RequestEvent) {
+    const pending = options.inbox.expect(request.eventId);
+    try {
+      await publish(request, { [REPLY_TO_HEADER]: options.inbox.address, [CORRELATION_HEADER]: request.eventId });
+    } catch (error) {
+      pending.forget();
+      throw error;
+    }
+    return pending;
+  }
   return {
     enqueue: (request) => publish(request),
+    send,
     async dispatch(request, deadline) {
-      const pending = options.inbox.expect(request.eventId);
-      await publish(request, { [REPLY_TO_HEADER]: options.inbox.address, [CORRELATION_HEADER]: request.eventId });
-      return pending.wait(Math.max(0, deadline.getTime() - options.clock.now().getTime()));
+      const pending = await send(request);
+      try {
+        return await pending.wait(Math.max(0, deadline.getTime() - options.clock.now().getTime()));
+      } finally {
+        pending.forget();
+      }
     },
   };
 }

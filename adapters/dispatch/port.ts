@@ -1,4 +1,5 @@
 import type { OPERATION_PAYLOADS, OperationName } from '../../schemas/events/operation-payloads.ts';
+import type { PendingReply } from '../replies/port.ts';
 import type {
   OperationReply,
   OperationRequestedOf,
@@ -11,6 +12,11 @@ import type {
 export interface Dispatcher {
   /** The reply, or undefined when the deadline passed first. Rejects with RetryableError when the bus is down. */
   dispatch(request: RequestEvent, deadline: Date): Promise<OperationReply | undefined>;
+  /**
+   * Hands a request to its worker; its reply is awaited through what this returns, for as long as the caller
+   * likes (a lookup keeps waiting past its deadline, to keep the reply for the retry). Rejects as dispatch does.
+   */
+  send(request: RequestEvent): Promise<PendingReply>;
   /** Hands a request on without waiting for its answer (it goes to a webhook). Resolves once it is durable. */
   enqueue(request: RequestEvent): Promise<void>;
 }

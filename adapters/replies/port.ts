@@ -1,9 +1,14 @@
 import type { OperationReply } from '../../schemas/events/operation-requested.ts';
 
-/** A reply the ingress is waiting for: register before publishing the request, so no reply can be missed. */
+/**
+ * A reply the ingress is waiting for: register before publishing the request, so no reply can be missed. It is
+ * awaited until `forget` (a reply that comes later is dropped).
+ */
 export type PendingReply = {
-  /** The reply, or undefined when `timeoutMs` passed first. */
+  /** The reply, or undefined when `timeoutMs` passed first or it was forgotten; it may be awaited again. */
   wait(timeoutMs: number): Promise<OperationReply | undefined>;
+  /** Stops waiting: waits in progress end with undefined. */
+  forget(): void;
 };
 
 /** The ingress side of request-reply. */

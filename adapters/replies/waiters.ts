@@ -7,21 +7,29 @@ export function replyWaiters() {
   return {
     expect(correlationId: string): PendingReply {
       let settle: (reply: OperationReply | undefined) => void = () => {};
+      // Settled once: by the reply, or by forget (undefined), which also ends the waits in progress.
       const arrived = new Promise<OperationReply | undefined>((resolve) => (settle = resolve));
-      waiting.set(correlationId, settle);
+      waiting.set(correlationId, (reply) => {
+        waiting.delete(correlationId);
+        settle(reply);
+      });
       return {
         async wait(timeoutMs) {
-          const timer = setTimeout(() => settle(undefined), timeoutMs);
+          let timer: NodeJS.Timeout | undefined;
+          const timedOut = new Promise<undefined>((resolve) => (timer = setTimeout(resolve, timeoutMs, undefined)));
           try {
-            return await arrived;
+            return await Promise.race([arrived, timedOut]);
           } finally {
             clearTimeout(timer);
-            waiting.delete(correlationId);
           }
+        },
+        forget() {
+          waiting.delete(correlationId);
+          settle(undefined);
         },
       };
     },
-    /** Hands a reply to its waiter; a reply nobody waits for any more (deadline passed) is dropped. */
+    /** Hands a reply to its waiter; a reply nobody waits for any more is dropped. */
     settle(correlationId: string, reply: OperationReply): void {
       waiting.get(correlationId)?.(reply);
     },

@@ -10,9 +10,10 @@ import { outcomeOf } from '../../schemas/events/usage-recorded.ts';
 import type { ApiEnv } from '../env.ts';
 import { ApiError } from '../errors.ts';
 import { operationName } from '../operation-name.ts';
-import { claimRequest, type ClaimTerms } from './claims.ts';
+import { claimRequest, findClaim, type ClaimTerms } from './claims.ts';
 import { requestFingerprint } from './fingerprint.ts';
 import { keptReplyKey, keptReplyOf, type LookupOutcome } from './kept-replies.ts';
+import type { LateReplies } from './late-replies.ts';
 import type { UsageEvents } from './usage-events.ts';
 
 const MAX_IDEMPOTENCY_KEY_LENGTH = 255;
@@ -28,6 +29,8 @@ export type ExchangeOptions = {
   idempotencyKeys: ClaimTerms;
   /** A lookup's reply waits for the caller's retry this long; its unfinished claim is abandoned like a key's. */
   keptReplies: ClaimTerms;
+  /** Where the replies of lookups past their deadline are awaited and kept. */
+  lateReplies: LateReplies;
   /** How often a lookup waiting for an earlier call's reply looks again. */
   pollMs: number;
 };
@@ -35,8 +38,8 @@ export type ExchangeOptions = {
 /**
  * One request's answering, from its claim to its usage: the one place that knows whether the answer was
  * replayed, which event went to the bus, whether the worker counts it, and what it counts as.
- * - **claim**: `Idempotency-Key` (claimIdempotencyKey) or a lookup's kept reply (lookup), both under the
- *   request's one fingerprint;
+ * - **claim**: `Idempotency-Key` (claimIdempotencyKey), or a lookup's kept reply once it is past its deadline
+ *   (lookup), both under the request's one fingerprint;
  * - **dispatch**: the event handed to the bus, or the one handed over before under the same key;
  * - **keep**: `finish` keeps the answer under the key, or releases it with the event it handed over;
  * - **replay**: an answer kept under the key, sent again and not counted again; or a lookup's kept reply, counted
@@ -116,20 +119,17 @@ export class Exchange {
   }
 
   /**
-   * A lookup that may answer 202 "queued, retry" (./kept-replies.ts): handed on once per fingerprint, its reply
-   * kept for the retries. `noWait` hands it on without waiting, so that the first call is "queued".
+   * A lookup that may answer 202 "queued, retry" (./kept-replies.ts): past its deadline its reply is kept under
+   * the fingerprint for the retries (a deadline already passed, v2's `queue=1`, answers "queued" at once).
    */
-  async lookup(input: { event: (resultKey: string) => RequestEvent; deadline: Date; noWait: boolean }): Promise<LookupOutcome> {
-    const { store, clock, dispatcher, keptReplies, pollMs } = this.options;
-    const accountId = this.c.get('accountId');
-    const key = keptReplyKey(this.fingerprint);
+  async lookup(input: { event: () => RequestEvent; deadline: Date }): Promise<LookupOutcome> {
+    const { store, clock, dispatcher, keptReplies, lateReplies, pollMs } = this.options;
+    const request = { accountId: this.c.get('accountId'), key: keptReplyKey(this.fingerprint), fingerprint: this.fingerprint };
     const outcome = await keptReplyOf({
-      claim: () => claimRequest(store, clock, { accountId, key, fingerprint: this.fingerprint }, keptReplies),
-      release: () => store.release(accountId, key),
-      dispatch: () =>
-        input.noWait
-          ? dispatcher.enqueue(input.event(key)).then(() => undefined)
-          : dispatcher.dispatch(input.event(key), input.deadline),
+      find: () => findClaim(store, clock, request, keptReplies),
+      claim: () => claimRequest(store, clock, request, keptReplies),
+      send: () => dispatcher.send(input.event()),
+      keepLate: (pending) => lateReplies.keep(request.accountId, request.key, pending),
       clock,
       deadline: input.deadline,
       pollMs,

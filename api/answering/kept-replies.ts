@@ -1,8 +1,9 @@
 import type { Clock } from '../../adapters/clock.ts';
-import type { IdempotencyClaim, StoredAnswer } from '../../adapters/db/port.ts';
+import type { HeldClaim, IdempotencyClaim, StoredAnswer } from '../../adapters/db/port.ts';
+import type { PendingReply } from '../../adapters/replies/port.ts';
 import type { OperationReply } from '../../schemas/events/operation-requested.ts';
 
-/** A reply, with the JSON text of its body when it is a kept one: what the worker stored, ready to send. */
+/** A reply, with the JSON text of its body when it is a kept one: what was stored, ready to send. */
 export type AnsweredReply = OperationReply & { json?: string };
 
 export type LookupOutcome = { kind: 'answered'; reply: AnsweredReply } | { kind: 'queued' };
@@ -26,39 +27,52 @@ function asReply(answer: StoredAnswer): AnsweredReply {
 }
 
 export type KeptLookup = {
-  /** Claims the lookup's kept-reply key. */
+  /** What holds the lookup's kept-reply key (its kept reply, an earlier call in flight), or undefined. */
+  find(): Promise<HeldClaim | undefined>;
+  /** Claims the key: done only once the lookup is past its deadline. */
   claim(): Promise<IdempotencyClaim>;
-  /** Gives the claim up, so that a retry sends the lookup again. */
-  release(): Promise<void>;
-  /** Hands the lookup to its worker (with the key the worker keeps its reply under): its reply, or none yet. */
-  dispatch(): Promise<OperationReply | undefined>;
+  /** Hands the lookup to its worker. */
+  send(): Promise<PendingReply>;
+  /** Keeps the reply still to come under the claimed key, for the retry (./late-replies.ts). */
+  keepLate(pending: PendingReply): void;
   clock: Clock;
   deadline: Date;
   pollMs: number;
 };
 
 /**
- * A lookup that may answer 202 "queued, retry": the same request (same account and fingerprint) is sent to a
- * worker once; while it is being worked on, a retry waits for its reply instead of sending it again, and once
- * answered a retry gets the kept reply.
+ * A lookup that may answer 202 "queued, retry": worked and answered without writing anything when its reply comes
+ * in time. Past the deadline its key is claimed and the reply kept when it comes: the retry (same account and
+ * fingerprint) gets the kept reply, and a retry made before it comes waits for it instead of sending it again.
  */
 export async function keptReplyOf(lookup: KeptLookup): Promise<LookupOutcome> {
   for (;;) {
-    const claimed = await lookup.claim();
-    if (claimed.kind === 'completed') return { kind: 'answered', reply: asReply(claimed.answer) };
-    if (claimed.kind === 'claimed') {
-      let reply: OperationReply | undefined;
-      try {
-        reply = await lookup.dispatch();
-      } catch (error) {
-        // Never handed on (the bus away, the queue behind): a retry must send it, not wait for it.
-        await lookup.release();
-        throw error;
-      }
-      return reply ? { kind: 'answered', reply } : { kind: 'queued' };
-    }
-    // In flight (from an earlier call): wait for its reply until our own deadline.
+    const held = await lookup.find();
+    if (held === undefined) return sendAndWait(lookup);
+    if (held.kind === 'completed') return { kind: 'answered', reply: asReply(held.answer) };
+    // In flight (an earlier call's reply still to come): wait for it until our own deadline.
     if (lookup.clock.now().getTime() + lookup.pollMs > lookup.deadline.getTime()) return { kind: 'queued' };
     await new Promise((resolve) => setTimeout(resolve, lookup.pollMs));
   }
+}
+
+async function sendAndWait(lookup: KeptLookup): Promise<LookupOutcome> {
+  const pending = await lookup.send();
+  // A deadline passed already (v2's `queue=1` sets none) answers "queued", even when the reply came meanwhile.
+  const remainingMs = lookup.deadline.getTime() - lookup.clock.now().getTime();
+  const reply = remainingMs > 0 ? await pending.wait(remainingMs) : undefined;
+  if (reply) {
+    pending.forget();
+    return { kind: 'answered', reply };
+  }
+  let claim: IdempotencyClaim;
+  try {
+    claim = await lookup.claim();
+  } catch (error) {
+    pending.forget();
+    throw error;
+  }
+  if (claim.kind === 'claimed') lookup.keepLate(pending);
+  else pending.forget(); // another call of the same lookup claimed it first: its reply is the one kept
+  return claim.kind === 'completed' ? { kind: 'answered', reply: asReply(claim.answer) } : { kind: 'queued' };
 }

@@ -54,7 +54,7 @@ export async function operationAnswer(
   const receivedAt = options.clock.now();
   const deadline = new Date(receivedAt.getTime() + (operation.noWait ? 0 : options.syncDeadlineMs));
   const createdId = spec.creates ? randomUUID() : undefined;
-  const event = (extra: Pick<RequestEvent, 'resultKey' | 'webhook'> = {}): RequestEvent => ({
+  const event = (extra: Pick<RequestEvent, 'webhook'> = {}): RequestEvent => ({
     eventId: randomUUID(),
     requestId: c.get('requestId'),
     accountId: c.get('accountId'),
@@ -83,7 +83,7 @@ export async function operationAnswer(
   }
 
   if (spec.onDeadline === 'queue') {
-    const outcome = await exchange.lookup({ event: (resultKey) => event({ resultKey }), deadline, noWait: operation.noWait === true });
+    const outcome = await exchange.lookup({ event: () => event(), deadline });
     if (outcome.kind === 'answered') return outcome.reply;
     return { status: 202, body: { status: 202, message: QUEUED_MESSAGE, requestId: c.get('requestId') } };
   }

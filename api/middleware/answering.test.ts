@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ACCOUNT, answeringApps } from '../../test/support/answering-app.ts';
+import { answeringApps } from '../../test/support/answering-app.ts';
 
 const setUp = answeringApps();
 
@@ -37,18 +37,46 @@ describe('the answering of a request (claim, dispatch, keep, replay, usage)', ()
     expect(dispatched[1]!.eventId).toBe(dispatched[0]!.eventId);
   });
 
-  it("hands a lookup past its deadline on once, and gives the retry the reply its worker kept under the request's fingerprint", async () => {
-    const { post, store, dispatched, counted } = setUp(() => undefined);
-    const queued = await post('person.enrich', { email: 'ada@example.com' });
+  it('answers a lookup in time without writing anything', async () => {
+    const { post, db } = setUp(() => ({ status: 404, body: { status: 404, message: 'Not found' } }));
+    const answered = await post('person.enrich', { email: 'in-time@example.com' });
+    expect(answered.status).toBe(404);
+    expect(await db.query("SELECT key FROM idempotency_keys WHERE key LIKE 'queued:%'")).toEqual([]);
+  });
+
+  it('keeps the late reply of a lookup past its deadline under its fingerprint, for the retry, worked and counted once', async () => {
+    const { post, late, replyLate, dispatched, counted } = setUp(() => undefined);
+    const queued = await post('person.enrich', { email: 'ada@example.com', phone: '+15555550100' });
     expect(queued.status).toBe(202);
-    const resultKey = dispatched[0]!.resultKey!;
-    expect(resultKey).toMatch(/^queued:[0-9a-f]{64}$/);
-    await store.complete(ACCOUNT, resultKey, { status: 404, body: '{"status":404,"message":"Not found"}' });
-    const retried = await post('person.enrich', { email: 'ada@example.com' });
+    replyLate(dispatched[0]!, { status: 404, body: { status: 404, message: 'Not found' } });
+    await late.drain();
+    const retried = await post('person.enrich', { phone: '+15555550100', email: 'ada@example.com' });
     expect(retried.status).toBe(404);
     expect(await retried.json()).toEqual({ status: 404, message: 'Not found' });
     expect(dispatched).toHaveLength(1);
     expect(counted).toEqual([[{ operation: 'person.enrich', outcome: 'queued' }], [{ operation: 'person.enrich', outcome: 'miss' }]]);
+  });
+
+  it('lets the retry send a lookup again when its late reply failed, or had not come when the ingress stopped', async () => {
+    const { post, late, replyLate, dispatched } = setUp(() => undefined);
+    expect((await post('person.enrich', { email: 'failed@example.com' })).status).toBe(202);
+    replyLate(dispatched[0]!, { status: 503, body: { status: 503, message: 'Service temporarily unavailable; please retry' } });
+    expect((await post('person.enrich', { email: 'stopped@example.com' })).status).toBe(202);
+    await late.drain();
+    // A key still claimed, or a reply kept, would answer these without sending them.
+    await post('person.enrich', { email: 'failed@example.com' });
+    await post('person.enrich', { email: 'stopped@example.com' });
+    await late.drain();
+    expect(dispatched).toHaveLength(4);
+  });
+
+  it("answers v2's queue=1 with 202 at once, even when the reply is there already, and the same call again with it", async () => {
+    const { app, late, dispatched } = setUp(() => ({ status: 404, body: { status: 404, message: 'Not found' } }));
+    const path = '/v2/person.json?email=queued%40example.com&queue=1';
+    expect((await app.request(path)).status).toBe(202);
+    await late.drain();
+    expect((await app.request(path)).status).toBe(404);
+    expect(dispatched).toHaveLength(1);
   });
 
   it('leaves the count of a webhook answer to its worker', async () => {

@@ -20,11 +20,6 @@ const Envelope = z.object({
   /** Set for operations that create something (domain/operations/spec.ts, `creates`): its id, recorded by the ingress. */
   createdId: z.uuid().optional(),
   /**
-   * Set for operations that answer 202 "queued, retry" past the deadline: the worker keeps its reply under
-   * this key, so that the caller's retry gets it without the work being done (or counted) twice.
-   */
-  resultKey: z.string().optional(),
-  /**
    * Set when the caller gave a `webhookUrl`: the worker's answer is delivered there (as `deliveryId`, the
    * webhook-id) instead of being replied.
    */

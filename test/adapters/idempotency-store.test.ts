@@ -38,6 +38,22 @@ describe.each(drivers)('IdempotencyStore conformance ($name)', (driver) => {
       abandonedBefore: new Date(now.getTime() - 60_000),
     });
 
+  const find = (key: string, requestHash: string, now: Date) =>
+    store.find({ accountId, key, requestHash, expiredBefore: new Date(now.getTime() - 24 * HOUR), abandonedBefore: new Date(now.getTime() - 60_000) });
+
+  it('finds what a claim would find, without claiming: nothing for a free or abandoned key, else its claim or answer', async () => {
+    const key = randomUUID();
+    expect(await find(key, 'h1', T0)).toBeUndefined();
+    expect(await claim(key, 'h1', T0)).toEqual({ kind: 'claimed' });
+    expect(await find(key, 'h1', later(1000))).toEqual({ kind: 'in-flight' });
+    expect(await find(key, 'h1', later(120_000))).toBeUndefined();
+    await store.complete(accountId, key, { status: 404, body: '{"status":404}' });
+    expect(await find(key, 'h1', later(120_000))).toEqual({ kind: 'completed', answer: { status: 404, body: '{"status":404}' } });
+    const unclaimed = randomUUID();
+    await find(unclaimed, 'h1', T0);
+    expect(await db.query('SELECT key FROM idempotency_keys WHERE key = $1', [unclaimed])).toEqual([]);
+  });
+
   it('claims a new key once: a second claim sees it in flight, another request a mismatch', async () => {
     const key = randomUUID();
     expect(await claim(key, 'h1', T0)).toEqual({ kind: 'claimed' });

@@ -7,7 +7,6 @@ import { createKafkaBus } from '../../adapters/bus/kafka.ts';
 import type { Bus, Consumer } from '../../adapters/bus/port.ts';
 import { systemClock } from '../../adapters/clock.ts';
 import { migrate } from '../../adapters/db/migrate.ts';
-import { createStores } from '../../adapters/db/open.ts';
 import { createPgliteClient } from '../../adapters/db/pglite.ts';
 import type { SqlClient } from '../../adapters/db/sql-client.ts';
 import { createLogger } from '../../adapters/logger.ts';
@@ -48,7 +47,6 @@ describe.each(['embedded', 'kafka'] as const)('ordered changes in the worker run
       topics,
       bus,
       replies: inProcessReplies(),
-      results: createStores(db, () => 'unused').idempotency,
       log,
       clock: systemClock,
       concurrency: 16,

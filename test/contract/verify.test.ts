@@ -190,7 +190,7 @@ describe.each(MODES)('verify.match, verify.signals, verify.activity (%s)', (mode
       for (const channel of ['emails', 'online', 'social', 'employment']) expect(before.body[channel]).toBeCloseTo(0.25, 2);
 
       await loadPersons(kith, [{ ...person, updated: isoDay(0), details: { ...person.details, employment: [] } }]);
-      // Another writing of the same query: an identical one would be answered from the kept reply.
+      // Another writing of the same query: an identical one could be answered from a kept reply.
       const after = await verify('activity', { emails: [emailOf(person)] });
       expect(after.body).toEqual({ emails: expect.closeTo(1, 2), online: expect.closeTo(1, 2), social: expect.closeTo(1, 2), employment: 0 });
     });

@@ -6,6 +6,8 @@ import { createPgliteClient } from '../../adapters/db/pglite.ts';
 import type { SqlClient } from '../../adapters/db/sql-client.ts';
 import type { Dispatcher } from '../../adapters/dispatch/port.ts';
 import { createLogger } from '../../adapters/logger.ts';
+import { replyWaiters } from '../../adapters/replies/waiters.ts';
+import { lateReplies } from '../../api/answering/late-replies.ts';
 import type { UsageEvents } from '../../api/answering/usage-events.ts';
 import type { ApiEnv } from '../../api/env.ts';
 import { onError } from '../../api/errors.ts';
@@ -39,18 +41,27 @@ export function answeringApps(): (answer?: Answer) => ReturnType<typeof answerin
 
 /**
  * The v3 and v2 routes behind the answering middleware, over an idempotency store in `db`, a
- * dispatcher that answers in memory what `answer` says (undefined: the deadline passed) and keeps every event it
- * was handed, and a usage publisher that keeps what it was given. No port, no other services.
+ * dispatcher that answers in memory what `answer` says (undefined: the deadline passed, and `replyLate` may answer
+ * later) and keeps every event it was handed, and a usage publisher that keeps what it was given. No port, no
+ * other services.
  */
 function answeringApp(db: SqlClient, answer: Answer = () => ({ status: 200, body: { ok: true } })) {
   const dispatched: RequestEvent[] = [];
   const enqueued: RequestEvent[] = [];
   const created: string[] = [];
   const counted: UsageCall[][] = [];
+  const waiters = replyWaiters();
   const dispatcher: Dispatcher = {
     async dispatch(event) {
       dispatched.push(event);
       return answer(event);
+    },
+    async send(event) {
+      dispatched.push(event);
+      const pending = waiters.expect(event.eventId);
+      const reply = answer(event);
+      if (reply) waiters.settle(event.eventId, reply);
+      return pending;
     },
     async enqueue(event) {
       enqueued.push(event);
@@ -68,6 +79,7 @@ function answeringApp(db: SqlClient, answer: Answer = () => ({ status: 200, body
   };
   const clock = { now: () => NOW };
   const store = idempotencyStore(db);
+  const late = lateReplies({ store, waitMs: 60_000, log: createLogger('silent') });
   const answers = answering({
     store,
     dispatcher,
@@ -76,11 +88,13 @@ function answeringApp(db: SqlClient, answer: Answer = () => ({ status: 200, body
     operations: { ...v3Operations, ...v2Operations },
     idempotencyKeys: { keepMs: 86_400_000, abandonedAfterMs: 60_000 },
     keptReplies: { keepMs: 300_000, abandonedAfterMs: 60_000 },
+    lateReplies: late,
     pollMs: 10,
   });
   const operationAnswers = {
     clock,
-    syncDeadlineMs: 2500,
+    // Real milliseconds: a lookup without an answer waits this long before it is "queued".
+    syncDeadlineMs: 20,
     refusedWebhookUrl: (url: string) => (url.startsWith('https://') ? undefined : 'not https'),
     recordCreated: async (operation: string, _accountId: string, id: string) => {
       created.push(`${operation} ${id}`);
@@ -94,5 +108,7 @@ function answeringApp(db: SqlClient, answer: Answer = () => ({ status: 200, body
   app.route('/v2', v2Routes(operationAnswers));
   const post = (operation: string, body: unknown, headers: Record<string, string> = {}) =>
     app.request(`/v3/${operation}`, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json', ...headers } });
-  return { app, post, store, dispatched, enqueued, created, counted };
+  /** Answers a dispatched event after its deadline, as a late worker would; `late.drain()` waits until it is kept. */
+  const replyLate = (event: RequestEvent, reply: OperationReply) => waiters.settle(event.eventId, reply);
+  return { app, post, db, store, late, replyLate, dispatched, enqueued, created, counted };
 }

@@ -21,6 +21,7 @@ import type { UsageStore } from '../../adapters/usage/port.ts';
 import { sqlUsageStore } from '../../adapters/usage/postgres.ts';
 import { issueApiKey } from '../../api/api-keys.ts';
 import { createApp } from '../../api/app.ts';
+import { lateReplies } from '../../api/answering/late-replies.ts';
 import { usageEvents } from '../../api/answering/usage-events.ts';
 import type { HandlersFor } from '../../adapters/dispatch/port.ts';
 import { OPERATION_PAYLOADS } from '../../schemas/events/operation-payloads.ts';
@@ -117,7 +118,7 @@ export async function startPipeline(
     ...Object.fromEntries(Object.entries(testOperations).map(([name, operation]) => [name, operation.handler])),
   };
   const consumers: Consumer[] = [
-    await startWorker({ name: 'usage', topics, bus, replies, results: stores.idempotency, log, clock, concurrency: 8, payloads, handlers }),
+    await startWorker({ name: 'usage', topics, bus, replies, log, clock, concurrency: 8, payloads, handlers }),
     await startUsageWriter({ bus, store: usageStore, topics, log, maxBatch: 100, maxWaitMs: 100 }),
     await startDeliveryWorker({
       bus,
@@ -145,6 +146,7 @@ export async function startPipeline(
     ...Object.fromEntries(Object.entries(testOperations).map(([name, operation]) => [name, operation.spec])),
   };
   const usageRecorder = usageEvents({ bus, topic: topics.usage, clock });
+  const keptLate = lateReplies({ store: stores.idempotency, waitMs: 60_000, log });
   const app = createApp({
     log,
     clock,
@@ -154,6 +156,7 @@ export async function startPipeline(
     dispatcher: busDispatcher({ bus, inbox: replies, clock, topicFor: () => topics.requests('usage') }),
     rateLimiter: memoryRateLimiter(),
     usageEvents: usageRecorder,
+    lateReplies: keptLate,
     httpMetrics: noopMetrics().http,
     refusedWebhookUrl: (url) => refusedUrl(url, WEBHOOK_POLICY),
     adminToken: `admin-${randomBytes(16).toString('hex')}`,
@@ -196,7 +199,7 @@ export async function startPipeline(
       return { accountId: account.id, key: (await issueApiKey(stores.apiKeys, account.id)).key };
     },
     async stop() {
-      await usageRecorder.drain();
+      await Promise.all([usageRecorder.drain(), keptLate.drain()]);
       for (const consumer of consumers) await consumer.stop();
       await bus.close();
       await usageStore.close();

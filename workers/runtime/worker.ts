@@ -1,6 +1,5 @@
 import type { Bus, ConsumedMessage, Consumer } from '../../adapters/bus/port.ts';
 import type { Clock } from '../../adapters/clock.ts';
-import type { IdempotencyStore } from '../../adapters/db/port.ts';
 import type { HandlersFor } from '../../adapters/dispatch/port.ts';
 import { RetryableError } from '../../adapters/errors.ts';
 import type { Logger } from '../../adapters/logger.ts';
@@ -24,8 +23,6 @@ export type WorkerOptions<Payloads extends PayloadSchemas> = {
   topics: TopicNames;
   bus: Bus;
   replies: ReplySender;
-  /** Where replies are kept for retries of requests that carry a `resultKey`. */
-  results: IdempotencyStore;
   log: Logger;
   clock: Clock;
   /** The operations this worker takes and the schema of each one's payload: Kith's contract (OPERATION_PAYLOADS). */
@@ -87,12 +84,6 @@ export async function startWorker<Payloads extends PayloadSchemas>(options: Work
     ]);
   }
 
-  /** Keeps the reply for the caller's retry; a failure is not kept, so the retry sends the request again. */
-  async function keep(request: RequestEnvelope, key: string, result: OperationReply) {
-    if (result.status >= 500) await options.results.release(request.accountId, key);
-    else await options.results.complete(request.accountId, key, { status: result.status, body: JSON.stringify(result.body) });
-  }
-
   async function answer(request: AnyRequestOf<Payloads>, message: ConsumedMessage): Promise<OperationReply> {
     // The handlers' type pairs each operation with its handler; TypeScript cannot follow that pairing through a
     // lookup by the request's operation, so the handler found is called with the request it was found for.
@@ -134,7 +125,6 @@ export async function startWorker<Payloads extends PayloadSchemas>(options: Work
       const handled = async () => {
         const result = await answer(request, message);
         if (request.webhook) return deliver(request, request.webhook, result);
-        if (request.resultKey) await keep(request, request.resultKey, result);
         await reply(message, result);
       };
       return request.orderKey ? inOrder(request.orderKey, handled) : handled();
