@@ -135,6 +135,9 @@ export interface WebhookSecretStore {
 
 export type StoredPerson = { id: string; document: Record<string, unknown>; updated: string | null };
 
+/** The persons keys name (by `keyId`, as personsByKeys answers), and the records of those persons, by id. */
+export type NamedPersons = { named: Map<string, string[]>; records: Map<string, StoredPerson> };
+
 /** The service's person data (docs/person-records.md). */
 /** One identifier key of a person and its history: dates YYYY-MM-DD, null when the import had none. */
 export type IdentifierHistory = IdentifierKey & { firstSeen: string | null; lastSeen: string | null; observations: number };
@@ -142,6 +145,8 @@ export type IdentifierHistory = IdentifierKey & { firstSeen: string | null; last
 export interface PersonStore {
   /** For each key that names anybody (by `keyId`), the persons it names: at most `perKey`, lowest ids first. */
   personsByKeys(keys: IdentifierKey[], perKey: number): Promise<Map<string, string[]>>;
+  /** personsByKeys and the named persons' records in one statement: a lookup by identifiers needs nothing else. */
+  personsWithRecordsByKeys(keys: IdentifierKey[], perKey: number): Promise<NamedPersons>;
   byIds(ids: string[]): Promise<StoredPerson[]>;
   /** Every identifier key of the person, with when the imports saw it (verify.signals, verify.activity). */
   identifierHistory(personId: string): Promise<IdentifierHistory[]>;

@@ -10,20 +10,21 @@ export function personStore(db: SqlClient): PersonStore {
   return {
     async personsByKeys(keys, perKey) {
       if (keys.length === 0) return new Map();
-      const rows = await db.query<{ kind: string; value: string; person_id: string }>(
-        `SELECT k.kind, k.value, m.person_id::text AS person_id
-           FROM unnest($1::text[], $2::text[]) AS k (kind, value)
-           CROSS JOIN LATERAL (SELECT i.person_id FROM person_identifiers i
-                                WHERE i.kind = k.kind AND i.value = k.value
-                                ORDER BY i.person_id LIMIT $3) AS m`,
-        [keys.map((key) => key.kind), keys.map((key) => key.value), perKey],
+      const rows = await db.query<NamedRow>(`SELECT k.kind, k.value, m.person_id::text AS person_id FROM ${NAMED_BY_KEYS}`, keyParameters(keys, perKey));
+      return namedByKey(rows);
+    },
+
+    async personsWithRecordsByKeys(keys, perKey) {
+      if (keys.length === 0) return { named: new Map(), records: new Map() };
+      const rows = await db.query<NamedRow & { document: Record<string, unknown> | null; updated: string | null }>(
+        `SELECT k.kind, k.value, m.person_id::text AS person_id, p.document, to_char(p.updated, 'YYYY-MM-DD') AS updated
+           FROM ${NAMED_BY_KEYS}
+           LEFT JOIN persons p ON p.id = m.person_id`,
+        keyParameters(keys, perKey),
       );
-      const named = new Map<string, string[]>();
-      for (const row of rows) {
-        const id = keyId(row as IdentifierKey);
-        named.set(id, [...(named.get(id) ?? []), row.person_id]);
-      }
-      return named;
+      const records = new Map<string, StoredPerson>();
+      for (const row of rows) if (row.document) records.set(row.person_id, { id: row.person_id, document: row.document, updated: row.updated });
+      return { named: namedByKey(rows), records };
     },
 
     async byIds(ids) {
@@ -46,6 +47,25 @@ export function personStore(db: SqlClient): PersonStore {
     import: (input: Readable) => importPersons(sqlPersonWriter(db), input),
     trainMatchModel: (options) => trainMatchModel(db, options),
   };
+}
+
+type NamedRow = { kind: string; value: string; person_id: string };
+
+/** Each key (`k`) joined with the persons it names (`m`), at most $3 a key, lowest ids first. */
+const NAMED_BY_KEYS = `unnest($1::text[], $2::text[]) AS k (kind, value)
+           CROSS JOIN LATERAL (SELECT i.person_id FROM person_identifiers i
+                                WHERE i.kind = k.kind AND i.value = k.value
+                                ORDER BY i.person_id LIMIT $3) AS m`;
+
+const keyParameters = (keys: IdentifierKey[], perKey: number) => [keys.map((key) => key.kind), keys.map((key) => key.value), perKey];
+
+function namedByKey(rows: NamedRow[]): Map<string, string[]> {
+  const named = new Map<string, string[]>();
+  for (const row of rows) {
+    const id = keyId(row as IdentifierKey);
+    named.set(id, [...(named.get(id) ?? []), row.person_id]);
+  }
+  return named;
 }
 
 /** How personsByKeys names a key in its answer. */

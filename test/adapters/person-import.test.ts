@@ -92,6 +92,24 @@ describe.each(implementations)('person import ($name)', (implementation) => {
     expect(await personsNamedBy(subject.db, { kind: 'phone_sha256', value: shared.value })).toHaveLength(2);
   });
 
+  it('reads the persons keys name with their records in one statement, as the two statements do', async () => {
+    const [shared] = (await subject.db.query<{ value: string }>(
+      `SELECT value FROM person_identifiers WHERE kind = 'phone_sha256' GROUP BY value HAVING count(*) > 1 LIMIT 1`,
+    )) as [{ value: string }];
+    const keys: IdentifierKey[] = [
+      lookups[0]![1]().key,
+      { kind: 'phone_sha256', value: shared.value },
+      { kind: 'email_md5', value: 'no-such-person' },
+    ];
+    const store = personStore(subject.db);
+    const named = await store.personsByKeys(keys, 50);
+    const both = await store.personsWithRecordsByKeys(keys, 50);
+    expect(both.named).toEqual(named);
+    const ids = [...new Set([...named.values()].flat())];
+    expect(ids.length).toBeGreaterThanOrEqual(3);
+    expect(new Map([...both.records].sort())).toEqual(new Map((await store.byIds(ids)).map((person) => [person.id, person] as const).sort()));
+  });
+
   it('replaces a person imported again, rather than adding one', async () => {
     const changed = records.slice(0, 10).map((record) => ({
       ...record,

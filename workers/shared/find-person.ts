@@ -44,14 +44,18 @@ export async function matchPerson(matching: Matching, query: MatchQuery): Promis
   // A name with an address finds candidates by its blocking keys, and by its exact keys where persons were
   // imported before blocking keys were (docs/matching.md).
   const blockingKeys = blocked?.nameAddress?.blockingKeys ?? [];
-  const named = await matching.persons.personsByKeys([...lookupKeys(evidence), ...blockingKeys], PERSONS_PER_KEY);
+  const askedKeys = [...lookupKeys(evidence), ...blockingKeys];
+  // Identifiers alone name few persons: their records come with them, in the same statement. A name with an
+  // address names many by its blocking keys, so only the best candidates' records are read, below.
+  const { named, records: documents } = blocked
+    ? { named: await matching.persons.personsByKeys(askedKeys, PERSONS_PER_KEY), records: new Map<string, StoredPerson>() }
+    : await matching.persons.personsWithRecordsByKeys(askedKeys, PERSONS_PER_KEY);
   const found = (keys: IdentifierKey[]) => keys.map((key) => named.get(keyId(key)) ?? []);
   const holders = new Map(evidence.map((item) => [item, new Set(item.personIds ?? found(item.keys).flat())]));
   const identified = evidence.filter((item) => !item.nameAddress).flatMap((item) => [...holders.get(item)!]);
   const candidates = blocked ? rankCandidates(found([...blocked.keys, ...blockingKeys])) : [];
   const ids = [...new Set([...identified, ...candidates])].slice(0, CANDIDATES_WEIGHED);
 
-  const documents = new Map<string, StoredPerson>();
   if (blocked) for (const person of await matching.persons.byIds(ids)) documents.set(person.id, person);
   const model = await matching.model();
   const ranked = rankPersons(model, evidence, {
