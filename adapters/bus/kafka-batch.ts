@@ -1,19 +1,20 @@
 import kafkajs, { type EachBatchPayload, type IHeaders, type KafkaMessage } from 'kafkajs';
 import type { Logger } from '../logger.ts';
 import { handleInOrder } from './in-order.ts';
-import type { ConsumerCommits } from './kafka-commits.ts';
 import type { ConsumedMessage, ConsumerOptions } from './port.ts';
 
 export type BatchContext = {
   handle: ConsumerOptions['handle'];
   concurrency: number;
   heartbeatIntervalMs: number;
-  /** The consumer's commits, across batches (./kafka-commits.ts). */
-  commits: ConsumerCommits;
+  /** During a long batch, handled messages are committed at most this often (and always at its end). */
+  commitIntervalMs: number;
   /** Aborted when the consumer stops: no further message is started. */
   stopping: AbortSignal;
   /** Aborted when the stop's grace period is over: the messages in hand are no longer waited for. */
   abandoning: AbortSignal;
+  /** Partitions whose starting position this consumer has committed (Kafka forgets an uncommitted one). */
+  positioned: Set<string>;
   log: Logger;
 };
 
@@ -40,6 +41,19 @@ const toConsumed = (topic: string, partition: number, message: KafkaMessage): Co
   headers: decodeHeaders(message.headers),
 });
 
+/** Commits a partition's position, skipping repeats and (unless forced) commits sooner than `intervalMs`. */
+function partitionCommitter(payload: EachBatchPayload, intervalMs: number) {
+  const { topic, partition } = payload.batch;
+  let committed: string | undefined;
+  let committedAt = Date.now();
+  return async (next: string, force: boolean) => {
+    if (next === committed || (!force && Date.now() - committedAt < intervalMs)) return;
+    await payload.commitOffsetsIfNecessary({ topics: [{ topic, partitions: [{ partition, offset: next }] }] });
+    committed = next;
+    committedAt = Date.now();
+  };
+}
+
 /** Heartbeats while a batch runs; a failed heartbeat (mostly: the group is rebalancing) halts the batch. */
 function heartbeatWhileRunning(payload: EachBatchPayload, intervalMs: number, halt: AbortController) {
   let failure: unknown;
@@ -54,14 +68,14 @@ function heartbeatWhileRunning(payload: EachBatchPayload, intervalMs: number, ha
 
 /**
  * One fetched batch of one partition: messages handled up to `concurrency` at once, an offset resolved and
- * committed (./kafka-commits.ts) only once it and every earlier message are handled. A rejected handler, a stop
- * or a rebalance ends the batch after the messages in hand; the handled prefix is committed at once, and after a
- * rejection the batch throws so that kafkajs fetches the partition again from the rejected message.
+ * committed only once it and every earlier message are handled. A rejected handler, a stop or a rebalance
+ * ends the batch after the messages in hand; the handled prefix is committed, and after a rejection the
+ * batch throws so that kafkajs fetches the partition again from the rejected message.
  */
 export async function handleKafkaBatch(payload: EachBatchPayload, context: BatchContext): Promise<void> {
   const { topic, partition, messages } = payload.batch;
   if (messages.length === 0) return;
-  const commit = (next: string, force: boolean) => context.commits.progress(topic, partition, next, payload.commitOffsetsIfNecessary, force);
+  const commit = partitionCommitter(payload, context.commitIntervalMs);
   const nextAfter = (index: number) => (BigInt(messages[index]!.offset) + 1n).toString();
   const halt = new AbortController();
   const onStop = () => halt.abort();
@@ -69,7 +83,10 @@ export async function handleKafkaBatch(payload: EachBatchPayload, context: Batch
   if (context.stopping.aborted) halt.abort();
   const heartbeats = heartbeatWhileRunning(payload, context.heartbeatIntervalMs, halt);
   try {
-    if (!context.commits.isPositioned(topic, partition)) await commit(messages[0]!.offset, true);
+    if (!context.positioned.has(`${topic}:${partition}`)) {
+      await commit(messages[0]!.offset, true);
+      context.positioned.add(`${topic}:${partition}`);
+    }
     const result = await handleInOrder(messages, {
       concurrency: context.concurrency,
       handle: (message) => context.handle(toConsumed(topic, partition, message)),
@@ -80,8 +97,7 @@ export async function handleKafkaBatch(payload: EachBatchPayload, context: Batch
       halt: halt.signal,
       abandon: context.abandoning,
     });
-    const endedEarly = result.failure !== undefined || halt.signal.aborted;
-    if (result.handledPrefix > 0) await commit(nextAfter(result.handledPrefix - 1), endedEarly);
+    if (result.handledPrefix > 0) await commit(nextAfter(result.handledPrefix - 1), true);
     if (result.failure) {
       const offset = messages[result.failure.index]!.offset;
       context.log.warn({ err: result.failure.error, topic, partition, offset }, 'bus handler rejected; the message will come again');

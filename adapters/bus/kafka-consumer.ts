@@ -2,7 +2,6 @@ import type { Consumer as KafkaJSConsumer, Kafka } from 'kafkajs';
 import { RetryableError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
 import { handleKafkaBatch } from './kafka-batch.ts';
-import { consumerCommits } from './kafka-commits.ts';
 import { classifyKafkaError } from './kafka-errors.ts';
 import type { Consumer, ConsumerOptions } from './port.ts';
 
@@ -19,7 +18,7 @@ export type KafkaConsumerSettings = {
   stopGraceMs: number;
   /** consume() fails when the consumer has not joined its group and fetched once by then. */
   startTimeoutMs: number;
-  /** A partition's handled messages are committed at most this often (./kafka-commits.ts). */
+  /** During a long batch, handled messages are committed at most this often (and always at its end). */
   commitIntervalMs: number;
   /** Partitions of one consumer handled at the same time. */
   partitionsConsumedConcurrently: number;
@@ -54,14 +53,12 @@ export async function startKafkaConsumer(kafka: Kafka, options: ConsumerOptions,
     handle: options.handle,
     concurrency: options.concurrency ?? 1,
     heartbeatIntervalMs: settings.heartbeatIntervalMs,
-    commits: consumerCommits(settings.commitIntervalMs, consumerLog),
+    commitIntervalMs: settings.commitIntervalMs,
     stopping: stopping.signal,
     abandoning: abandoning.signal,
+    positioned: new Set<string>(),
     log: consumerLog,
   };
-  /** Commits what was handled and not yet committed, while this consumer is still in its group. */
-  const flushCommits = () =>
-    context.commits.flush().catch((error: unknown) => consumerLog.debug({ err: error }, 'commits before leaving the group failed; their messages may come again'));
 
   /** A kafkajs consumer, joined and running; one that crashes for good is replaced by a new one. */
   async function open(): Promise<KafkaJSConsumer> {
@@ -75,8 +72,6 @@ export async function startKafkaConsumer(kafka: Kafka, options: ConsumerOptions,
       // Also the pace of redelivery after a rejected handler; past the last retry kafkajs restarts the consumer.
       retry: { retries: 10, initialRetryTime: 200, maxRetryTime: 5_000, factor: 0.2, multiplier: 2 },
     });
-    // The partitions may go to another member: its position there should be what was handled here.
-    consumer.on(consumer.events.REBALANCING, () => void flushCommits());
     consumer.on(consumer.events.CRASH, ({ payload }) => {
       if (payload.restart || stopping.signal.aborted) return;
       // kafkajs gives up after a long outage (its retries exhausted): a consumer must come back by itself.
@@ -112,7 +107,6 @@ export async function startKafkaConsumer(kafka: Kafka, options: ConsumerOptions,
       stopping.abort();
       const grace = setTimeout(() => abandoning.abort(), settings.stopGraceMs);
       try {
-        await flushCommits();
         await current?.disconnect();
       } finally {
         clearTimeout(grace);
