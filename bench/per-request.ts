@@ -59,25 +59,20 @@ function counters(options: CountingOptions) {
   };
 }
 
-const minus = (a: Totals, b: Totals): Totals => ({
-  pgTransactions: a.pgTransactions - b.pgTransactions,
-  pgRowsWritten: a.pgRowsWritten - b.pgRowsWritten,
-  kafkaMessages: a.kafkaMessages - b.kafkaMessages,
-  kafkaOffsetCommits: a.kafkaOffsetCommits - b.kafkaOffsetCommits,
-});
+const COUNTED: (keyof Totals)[] = ['pgTransactions', 'pgRowsWritten', 'kafkaMessages', 'kafkaOffsetCommits'];
+
+/** The four counters, each made by `each`. */
+const eachCounter = (each: (key: keyof Totals) => number): Totals =>
+  Object.fromEntries(COUNTED.map((key) => [key, each(key)])) as Totals;
+
+const minus = (a: Totals, b: Totals): Totals => eachCounter((key) => a[key] - b[key]);
 
 const round = (value: number) => Math.round(value * 100) / 100;
 
 /** Per request: the batch's counts less the idle rate over the batch's time, shared by the requests answered. */
 export function perRequestOf(idle: { totals: Totals; ms: number }, batch: { totals: Totals; ms: number; requests: number }): PerRequestCounts {
   const share = (key: keyof Totals) => round(Math.max(0, batch.totals[key] - (idle.totals[key] * batch.ms) / idle.ms) / Math.max(1, batch.requests));
-  return {
-    requests: batch.requests,
-    pgTransactions: share('pgTransactions'),
-    pgRowsWritten: share('pgRowsWritten'),
-    kafkaMessages: share('kafkaMessages'),
-    kafkaOffsetCommits: share('kafkaOffsetCommits'),
-  };
+  return { requests: batch.requests, ...eachCounter(share) };
 }
 
 /**
