@@ -29,38 +29,43 @@ export function embeddedBusLog(db: SqlClient) {
       return row?.partitions;
     },
 
-    /** Appends in one transaction, keeping the given order within each partition: all are stored, or none. */
+    /**
+     * Appends in one statement, so all are stored or none: each partition's next offsets are claimed and its
+     * messages stored at them in the given order.
+     */
     async append(messages: AppendedMessage[]) {
-      const byPartition = new Map<string, AppendedMessage[]>();
-      for (const message of messages) {
-        const slot = `${message.topic}\u0000${message.partition}`;
-        const batch = byPartition.get(slot) ?? [];
-        batch.push(message);
-        byPartition.set(slot, batch);
-      }
-      await db.transaction(async (tx) => {
-        for (const batch of byPartition.values()) {
-          const { topic, partition } = batch[0]!;
-          const [row] = await tx.query<{ first: string }>(
-            `UPDATE bus_partitions SET next_offset = next_offset + $3 WHERE topic = $1 AND partition = $2
-             RETURNING (next_offset - $3)::text AS first`,
-            [topic, partition, batch.length],
-          );
-          await tx.query(
-            `INSERT INTO bus_messages (topic, partition, "offset", key, value, headers)
-             SELECT $1, $2, $3::bigint + m.ord - 1, m.key, m.value, m.headers
-             FROM unnest($4::text[], $5::text[], $6::text[]) WITH ORDINALITY AS m (key, value, headers, ord)`,
-            [
-              topic,
-              partition,
-              row!.first,
-              batch.map((message) => message.key),
-              batch.map((message) => message.value),
-              batch.map((message) => JSON.stringify(message.headers ?? {})),
-            ],
-          );
-        }
-      });
+      await db.query(
+        `WITH batch AS (
+           SELECT * FROM unnest($1::text[], $2::integer[], $3::text[], $4::text[], $5::text[])
+             WITH ORDINALITY AS m (topic, partition, key, value, headers, ord)
+         ), claimed AS (
+           UPDATE bus_partitions p SET next_offset = p.next_offset + counted.messages
+           FROM (SELECT topic, partition, count(*) AS messages FROM batch GROUP BY topic, partition) counted
+           WHERE p.topic = counted.topic AND p.partition = counted.partition
+           RETURNING p.topic, p.partition, p.next_offset - counted.messages AS first
+         )
+         INSERT INTO bus_messages (topic, partition, "offset", key, value, headers)
+         SELECT b.topic, b.partition, claimed.first + row_number() OVER (PARTITION BY b.topic, b.partition ORDER BY b.ord) - 1,
+                b.key, b.value, b.headers
+         FROM batch b JOIN claimed ON claimed.topic = b.topic AND claimed.partition = b.partition`,
+        [
+          messages.map((message) => message.topic),
+          messages.map((message) => message.partition),
+          messages.map((message) => message.key),
+          messages.map((message) => message.value),
+          messages.map((message) => JSON.stringify(message.headers ?? {})),
+        ],
+      );
+    },
+
+    /** The partitions where one of the groups has messages after its committed offset. */
+    async behind(groupIds: string[]): Promise<{ topic: string; partition: number }[]> {
+      return db.query<{ topic: string; partition: number }>(
+        `SELECT DISTINCT p.topic, p.partition FROM bus_partitions p
+         JOIN bus_offsets o ON o.topic = p.topic AND o.partition = p.partition
+         WHERE o.group_id = ANY($1::text[]) AND o.next_offset < p.next_offset`,
+        [groupIds],
+      );
     },
 
     /** A group with no offsets yet starts at the oldest message or after the newest. */

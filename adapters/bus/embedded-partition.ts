@@ -10,14 +10,13 @@ export type PartitionRunner = {
 
 export type PartitionRunnerOptions = {
   store: EmbeddedBusLog;
-  /** Emits the topic name after every publish, to wake idle partitions at once. */
+  /** Emits a partition's slot (`slotOf`) when messages arrive there, to wake its idle readers. */
   published: EventEmitter;
   log: Logger;
   groupId: string;
   topic: string;
   partition: number;
   consumer: ConsumerOptions;
-  pollMs: number;
   retryDelayMs: number;
   /** How long `stop` waits for handlers in hand before leaving their messages uncommitted. */
   stopGraceMs: number;
@@ -26,6 +25,9 @@ export type PartitionRunnerOptions = {
 };
 
 const FETCH_LIMIT = 100;
+
+/** A partition's name in the bus's wake-ups. */
+export const slotOf = (topic: string, partition: number) => `${topic}\u0000${partition}`;
 
 /**
  * One group member reading one partition: fetch from the committed offset, handle up to `concurrency`
@@ -39,17 +41,18 @@ export function runPartition(options: PartitionRunnerOptions): PartitionRunner {
   /** Set when `stop` gave up waiting: nothing may be committed after that, the next owner reads it again. */
   let abandoned = false;
 
-  /** Waits `ms`, or less when the stop comes or (when idle) a message is published to the topic. */
-  function pause(ms: number, untilPublished: boolean): Promise<void> {
+  const slot = slotOf(topic, partition);
+  /** Waits `ms`, or without `ms` (when idle) until messages arrive in the partition; the stop ends either wait. */
+  function pause(ms: number | undefined): Promise<void> {
     return new Promise<void>((resolve) => {
       const done = () => {
         clearTimeout(timer);
-        options.published.off(topic, done);
+        options.published.off(slot, done);
         stopped.signal.removeEventListener('abort', done);
         resolve();
       };
-      const timer = setTimeout(done, ms);
-      if (untilPublished) options.published.on(topic, done);
+      const timer = ms === undefined ? undefined : setTimeout(done, ms);
+      if (ms === undefined) options.published.on(slot, done);
       stopped.signal.addEventListener('abort', done);
     });
   }
@@ -104,12 +107,12 @@ export function runPartition(options: PartitionRunnerOptions): PartitionRunner {
         offset ??= await store.committed(groupId, topic, partition);
         const result = await step(offset);
         offset = result.offset;
-        if (result.idle) await pause(options.pollMs, true);
-        else if (result.failed) await pause(options.retryDelayMs, false);
+        if (result.idle) await pause(undefined);
+        else if (result.failed) await pause(options.retryDelayMs);
       } catch (error) {
         options.log.error({ err: error, topic, partition, groupId }, 'bus partition read failed; retrying');
         offset = undefined;
-        await pause(options.retryDelayMs, false);
+        await pause(options.retryDelayMs);
       }
     }
   }

@@ -5,13 +5,16 @@ import { PermanentError } from '../errors.ts';
 import type { SqlClient } from '../db/sql-client.ts';
 import { groupCommit } from './embedded-group-commit.ts';
 import { embeddedBusLog } from './embedded-log.ts';
-import { runPartition, type PartitionRunner } from './embedded-partition.ts';
+import { runPartition, slotOf, type PartitionRunner } from './embedded-partition.ts';
 import type { Bus, Consumer, ConsumerOptions } from './port.ts';
 
 export type EmbeddedBusOptions = {
   db: SqlClient;
   log: Logger;
-  /** How often an idle partition looks for messages published by another process (default 250 ms). */
+  /**
+   * How often the bus looks for messages its own publishes did not announce, such as those of another process
+   * on the same database (default 250 ms): one query over every partition its consumers read.
+   */
   pollMs?: number;
   /** Pause before a partition whose handler rejected is read again (default 500 ms). */
   retryDelayMs?: number;
@@ -23,7 +26,6 @@ export type EmbeddedBusOptions = {
 
 type Member = { consumer: ConsumerOptions; runners: Map<string, PartitionRunner> };
 
-const slotOf = (topic: string, partition: number) => `${topic}\u0000${partition}`;
 const parseSlot = (slot: string) => {
   const [topic, partition] = slot.split('\u0000') as [string, string];
   return { topic, partition: Number(partition) };
@@ -89,7 +91,6 @@ export function createEmbeddedBus(options: EmbeddedBusOptions): Bus {
             topic,
             partition,
             consumer: member.consumer,
-            pollMs,
             retryDelayMs,
             stopGraceMs: options.stopGraceMs ?? 10_000,
             startAfter: previousOwner,
@@ -111,8 +112,28 @@ export function createEmbeddedBus(options: EmbeddedBusOptions): Bus {
       for (const message of messages) rows.push({ topic, ...message, partition: crc32(message.key) % partitions });
     }
     await store.append(rows);
-    for (const topic of new Set(batches.map((batch) => batch.topic))) published.emit(topic);
+    announce(rows);
   });
+
+  /** Wakes the idle readers of each partition the messages are in. */
+  function announce(messages: { topic: string; partition: number }[]) {
+    for (const slot of new Set(messages.map((message) => slotOf(message.topic, message.partition)))) published.emit(slot);
+  }
+
+  /** Looks, every `pollMs`, for partitions where a group of this process is behind, and wakes their readers. */
+  let watching: NodeJS.Timeout | undefined;
+  function watch() {
+    watching = setTimeout(async () => {
+      try {
+        if (groups.size > 0) announce(await store.behind([...groups.keys()]));
+      } catch (error) {
+        options.log.warn({ err: error }, 'bus poll for new messages failed; trying again');
+      }
+      if (watching) watch();
+    }, pollMs);
+    watching.unref();
+  }
+  watch();
 
   const sweep = setInterval(() => {
     store.sweep().catch((error: unknown) => options.log.warn({ err: error }, 'bus retention sweep failed'));
@@ -154,6 +175,8 @@ export function createEmbeddedBus(options: EmbeddedBusOptions): Bus {
     backlog: (groupId, topic) => store.backlog(groupId, topic),
     async close() {
       clearInterval(sweep);
+      clearTimeout(watching);
+      watching = undefined;
       await Promise.all([...consumers].map((consumer) => consumer.stop()));
     },
   };
