@@ -4,6 +4,34 @@ import type { TopicSpec } from './port.ts';
 export type StoredMessage = { offset: number; key: string; value: string; headers: Record<string, string> };
 export type AppendedMessage = { topic: string; partition: number; key: string; value: string; headers?: Record<string, string> };
 
+/** Where an append stored a partition's messages: from offset `first` on, in the order given. */
+export type Appended = { topic: string; partition: number; first: number; messages: AppendedMessage[] };
+
+/** Stores messages of one partition at the next offsets, claimed in the same statement. */
+async function appendToPartition(db: SqlClient, batch: AppendedMessage[]): Promise<Appended> {
+  const { topic, partition } = batch[0]!;
+  const [claimed] = await db.query<{ first: string }>(
+    `WITH claimed AS (
+       UPDATE bus_partitions SET next_offset = next_offset + $3 WHERE topic = $1 AND partition = $2
+       RETURNING next_offset - $3 AS first
+     ), stored AS (
+       INSERT INTO bus_messages (topic, partition, "offset", key, value, headers)
+       SELECT $1, $2, claimed.first + m.ord - 1, m.key, m.value, m.headers
+       FROM claimed, unnest($4::text[], $5::text[], $6::text[]) WITH ORDINALITY AS m (key, value, headers, ord)
+     )
+     SELECT first::text AS first FROM claimed`,
+    [
+      topic,
+      partition,
+      batch.length,
+      batch.map((message) => message.key),
+      batch.map((message) => message.value),
+      batch.map((message) => JSON.stringify(message.headers ?? {})),
+    ],
+  );
+  return { topic, partition, first: Number(claimed!.first), messages: batch };
+}
+
 /** The SQL of the embedded bus: an append-only log per partition and the offsets of consumer groups. */
 export type EmbeddedBusLog = ReturnType<typeof embeddedBusLog>;
 
@@ -30,42 +58,35 @@ export function embeddedBusLog(db: SqlClient) {
     },
 
     /**
-     * Appends in one statement, so all are stored or none: each partition's next offsets are claimed and its
-     * messages stored at them in the given order.
+     * Appends keeping the given order within each partition, all stored or none: a partition's messages in one
+     * statement that claims their offsets and stores them there, several partitions' in one transaction.
      */
-    async append(messages: AppendedMessage[]) {
-      await db.query(
-        `WITH batch AS (
-           SELECT * FROM unnest($1::text[], $2::integer[], $3::text[], $4::text[], $5::text[])
-             WITH ORDINALITY AS m (topic, partition, key, value, headers, ord)
-         ), claimed AS (
-           UPDATE bus_partitions p SET next_offset = p.next_offset + counted.messages
-           FROM (SELECT topic, partition, count(*) AS messages FROM batch GROUP BY topic, partition) counted
-           WHERE p.topic = counted.topic AND p.partition = counted.partition
-           RETURNING p.topic, p.partition, p.next_offset - counted.messages AS first
-         )
-         INSERT INTO bus_messages (topic, partition, "offset", key, value, headers)
-         SELECT b.topic, b.partition, claimed.first + row_number() OVER (PARTITION BY b.topic, b.partition ORDER BY b.ord) - 1,
-                b.key, b.value, b.headers
-         FROM batch b JOIN claimed ON claimed.topic = b.topic AND claimed.partition = b.partition`,
-        [
-          messages.map((message) => message.topic),
-          messages.map((message) => message.partition),
-          messages.map((message) => message.key),
-          messages.map((message) => message.value),
-          messages.map((message) => JSON.stringify(message.headers ?? {})),
-        ],
-      );
+    async append(messages: AppendedMessage[]): Promise<Appended[]> {
+      const byPartition = new Map<string, AppendedMessage[]>();
+      for (const message of messages) {
+        const slot = `${message.topic}\u0000${message.partition}`;
+        const batch = byPartition.get(slot) ?? [];
+        batch.push(message);
+        byPartition.set(slot, batch);
+      }
+      const batches = [...byPartition.values()];
+      if (batches.length === 1) return [await appendToPartition(db, batches[0]!)];
+      return db.transaction(async (tx) => {
+        const appended = [];
+        for (const batch of batches) appended.push(await appendToPartition(tx, batch));
+        return appended;
+      });
     },
 
-    /** The partitions where one of the groups has messages after its committed offset. */
-    async behind(groupIds: string[]): Promise<{ topic: string; partition: number }[]> {
-      return db.query<{ topic: string; partition: number }>(
-        `SELECT DISTINCT p.topic, p.partition FROM bus_partitions p
+    /** The partitions where one of the groups has messages after its committed offset, with their next offsets. */
+    async behind(groupIds: string[]): Promise<{ topic: string; partition: number; nextOffset: number }[]> {
+      const rows = await db.query<{ topic: string; partition: number; next_offset: string }>(
+        `SELECT DISTINCT p.topic, p.partition, p.next_offset::text AS next_offset FROM bus_partitions p
          JOIN bus_offsets o ON o.topic = p.topic AND o.partition = p.partition
          WHERE o.group_id = ANY($1::text[]) AND o.next_offset < p.next_offset`,
         [groupIds],
       );
+      return rows.map((row) => ({ topic: row.topic, partition: row.partition, nextOffset: Number(row.next_offset) }));
     },
 
     /** A group with no offsets yet starts at the oldest message or after the newest. */

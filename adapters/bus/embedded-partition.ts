@@ -1,6 +1,7 @@
 import type { EventEmitter } from 'node:events';
 import type { Logger } from '../logger.ts';
 import type { EmbeddedBusLog, StoredMessage } from './embedded-log.ts';
+import type { PartitionTails } from './embedded-tail.ts';
 import type { ConsumerOptions } from './port.ts';
 
 export type PartitionRunner = {
@@ -10,6 +11,8 @@ export type PartitionRunner = {
 
 export type PartitionRunnerOptions = {
   store: EmbeddedBusLog;
+  /** What this process appended lately: read there first. */
+  tails: PartitionTails;
   /** Emits a partition's slot (`slotOf`) when messages arrive there, to wake its idle readers. */
   published: EventEmitter;
   log: Logger;
@@ -92,7 +95,7 @@ export function runPartition(options: PartitionRunnerOptions): PartitionRunner {
 
   /** One fetch and its handling, from `offset`; `idle` when nothing was waiting. */
   async function step(offset: number): Promise<{ offset: number; idle: boolean; failed: boolean }> {
-    const batch = await store.read(topic, partition, offset, FETCH_LIMIT);
+    const batch = options.tails.read(slot, offset, FETCH_LIMIT) ?? (await store.read(topic, partition, offset, FETCH_LIMIT));
     if (batch.length === 0) return { offset, idle: true, failed: false };
     const { nextOffset, failed } = await handleBatch(batch);
     if (nextOffset > offset && !abandoned) await store.commit(groupId, topic, partition, nextOffset);

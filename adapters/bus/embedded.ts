@@ -6,6 +6,7 @@ import type { SqlClient } from '../db/sql-client.ts';
 import { groupCommit } from './embedded-group-commit.ts';
 import { embeddedBusLog } from './embedded-log.ts';
 import { runPartition, slotOf, type PartitionRunner } from './embedded-partition.ts';
+import { partitionTails } from './embedded-tail.ts';
 import type { Bus, Consumer, ConsumerOptions } from './port.ts';
 
 export type EmbeddedBusOptions = {
@@ -24,6 +25,9 @@ export type EmbeddedBusOptions = {
   sweepMs?: number;
 };
 
+/** Messages kept in memory per partition for this process's readers: a reader further behind reads the database. */
+const TAIL_MESSAGES = 64;
+
 type Member = { consumer: ConsumerOptions; runners: Map<string, PartitionRunner> };
 
 const parseSlot = (slot: string) => {
@@ -33,11 +37,14 @@ const parseSlot = (slot: string) => {
 
 /**
  * The bus of the embedded mode: topics, partitions, offsets and consumer groups kept in the embedded
- * database (see migration 003), so accepted work survives a crash. Group membership is per process.
+ * database (see migration 003), so accepted work survives a crash. Group membership is per process. A publish
+ * wakes the readers of the partitions it wrote to and hands them its messages from memory (embedded-tail.ts);
+ * one query every `pollMs` finds messages other processes published, which are read from the database.
  */
 export function createEmbeddedBus(options: EmbeddedBusOptions): Bus {
   const store = embeddedBusLog(options.db);
   const published = new EventEmitter().setMaxListeners(0);
+  const tails = partitionTails(TAIL_MESSAGES);
   const groups = new Map<string, Member[]>();
   const partitionCounts = new Map<string, number>();
   const pollMs = options.pollMs ?? 250;
@@ -85,6 +92,7 @@ export function createEmbeddedBus(options: EmbeddedBusOptions): Bus {
           slot,
           runPartition({
             store,
+            tails,
             published,
             log: options.log,
             groupId,
@@ -111,21 +119,24 @@ export function createEmbeddedBus(options: EmbeddedBusOptions): Bus {
       const partitions = await partitionsOf(topic);
       for (const message of messages) rows.push({ topic, ...message, partition: crc32(message.key) % partitions });
     }
-    await store.append(rows);
-    announce(rows);
+    for (const { topic, partition, first, messages } of await store.append(rows)) {
+      const slot = slotOf(topic, partition);
+      tails.appended(slot, first, messages);
+      published.emit(slot);
+    }
   });
-
-  /** Wakes the idle readers of each partition the messages are in. */
-  function announce(messages: { topic: string; partition: number }[]) {
-    for (const slot of new Set(messages.map((message) => slotOf(message.topic, message.partition)))) published.emit(slot);
-  }
 
   /** Looks, every `pollMs`, for partitions where a group of this process is behind, and wakes their readers. */
   let watching: NodeJS.Timeout | undefined;
   function watch() {
     watching = setTimeout(async () => {
       try {
-        if (groups.size > 0) announce(await store.behind([...groups.keys()]));
+        const behind = groups.size > 0 ? await store.behind([...groups.keys()]) : [];
+        for (const { topic, partition, nextOffset } of behind) {
+          const slot = slotOf(topic, partition);
+          tails.reaches(slot, nextOffset);
+          published.emit(slot);
+        }
       } catch (error) {
         options.log.warn({ err: error }, 'bus poll for new messages failed; trying again');
       }

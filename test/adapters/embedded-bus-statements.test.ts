@@ -1,0 +1,83 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createEmbeddedBus } from '../../adapters/bus/embedded.ts';
+import type { Bus, ConsumedMessage } from '../../adapters/bus/port.ts';
+import { migrate } from '../../adapters/db/migrate.ts';
+import { createPgliteClient } from '../../adapters/db/pglite.ts';
+import type { SqlClient } from '../../adapters/db/sql-client.ts';
+import { createLogger } from '../../adapters/logger.ts';
+import { waitFor } from '../support/wait-for.ts';
+
+const log = createLogger('error');
+
+/** The database, recording the text of every statement sent through it (inside transactions too). */
+function recording(db: SqlClient, statements: string[]): SqlClient {
+  return {
+    query(text, params) {
+      statements.push(text);
+      return db.query(text, params);
+    },
+    execScript: (sql) => db.execScript(sql),
+    transaction: (work) => db.transaction((tx) => work(recording(tx, statements))),
+    close: () => db.close(),
+  };
+}
+
+const reads = (statements: string[]) => statements.filter((text) => text.includes('FROM bus_messages m'));
+const appends = (statements: string[]) => statements.filter((text) => text.includes('INSERT INTO bus_messages'));
+const commits = (statements: string[]) => statements.filter((text) => text.includes('INSERT INTO bus_offsets') && text.includes('VALUES'));
+
+describe('the embedded bus, counted in statements', () => {
+  const closing: (() => Promise<void>)[] = [];
+  afterEach(async () => {
+    for (const close of closing.splice(0).reverse()) await close();
+  });
+
+  async function database() {
+    const db = await createPgliteClient(undefined);
+    await migrate(db);
+    closing.push(() => db.close());
+    return db;
+  }
+
+  function bus(db: SqlClient, pollMs: number): Bus {
+    const opened = createEmbeddedBus({ db, log, pollMs });
+    closing.push(() => opened.close());
+    return opened;
+  }
+
+  it('hands a message published in this process to its reader without reading it back, and wakes no other partition', async () => {
+    const statements: string[] = [];
+    // No poll comes within the test: what the statements show is the publish and its reader alone.
+    const embedded = bus(recording(await database(), statements), 600_000);
+    await embedded.ensureTopics([{ name: 'orders', partitions: 8 }]);
+    const handled: ConsumedMessage[] = [];
+    await embedded.consume({ groupId: 'g', topics: ['orders'], handle: async (message) => void handled.push(message) });
+    await waitFor('every partition read once on start', () => reads(statements).length === 8);
+
+    statements.length = 0;
+    await embedded.publish('orders', [{ key: 'k', value: 'first' }]);
+    await waitFor('the message handled and committed', () => handled.length === 1 && commits(statements).length === 1);
+
+    expect(handled.map((message) => message.value)).toEqual(['first']);
+    expect(appends(statements)).toHaveLength(1);
+    expect(reads(statements)).toHaveLength(0);
+    expect(statements).toHaveLength(2);
+  });
+
+  it('finds, by its poll, what another bus on the same database published, and reads it there', async () => {
+    const statements: string[] = [];
+    const db = await database();
+    const reader = bus(recording(db, statements), 50);
+    const writer = bus(db, 50);
+    await reader.ensureTopics([{ name: 'orders', partitions: 2 }]);
+    const handled: string[] = [];
+    await reader.consume({ groupId: 'g', topics: ['orders'], handle: async (message) => void handled.push(message.value) });
+    const readsBefore = reads(statements).length;
+
+    await writer.publish('orders', [{ key: 'a', value: 'one' }, { key: 'b', value: 'two' }, { key: 'a', value: 'three' }]);
+    await waitFor('the messages handled', () => handled.length === 3, { progress: () => handled });
+
+    expect(handled.filter((value) => value !== 'two')).toEqual(['one', 'three']);
+    expect(reads(statements).length).toBeGreaterThan(readsBefore);
+  });
+});
