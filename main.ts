@@ -8,6 +8,7 @@ import { openBus } from './adapters/bus/open.ts';
 import { systemClock, type Clock } from './adapters/clock.ts';
 import { ConfigError, serverConfigFromEnvironment, type ServerConfig } from './adapters/config.ts';
 import { migrate } from './adapters/db/migrate.ts';
+import { meteredSql } from './adapters/db/metered.ts';
 import { createStores, openDatabase } from './adapters/db/open.ts';
 import { sharedSecret } from './adapters/db/secrets.ts';
 import { localBlobStore } from './adapters/blobs/local.ts';
@@ -90,14 +91,14 @@ async function startParts(config: ServerConfig, options: StartOptions & { log: L
   const webhooks = webhookSettings(config);
   const instanceId = config.instanceId ?? `${hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`;
 
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.dbPoolSize });
+  const topics = topicNames(config.topicPrefix);
+  // The lag is read from the bus, which is built below, metered by these metrics: only at scrape time.
+  const metrics = processMetrics({ workers: roles.workers, topics, backlog: (groupId, topic) => bus.backlog(groupId, topic), log });
+  const db = meteredSql(await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.dbPoolSize }), metrics.sql);
   started.push(() => db.close());
   const applied = await migrate(db);
   if (applied.length > 0) log.info({ migrations: applied }, 'database migrated');
   const stores = createStores(db, newWebhookSecret);
-  const topics = topicNames(config.topicPrefix);
-  // The lag is read from the bus, which is built next, metered by these metrics: only at scrape time.
-  const metrics = processMetrics({ workers: roles.workers, topics, backlog: (groupId, topic) => bus.backlog(groupId, topic), log });
   const bus = meteredBus(await openBus({ kafkaBrokers: config.kafkaBrokers, clientId: `kith-${instanceId}`, db, log }), {
     metrics: metrics.bus,
     topicLabel: topicLabel(topics),

@@ -1,95 +1,44 @@
-import { Kafka, logLevel } from 'kafkajs';
-import { createPgClient } from '../adapters/db/pg.ts';
 import { fixedRate, type LoadTarget } from './load.ts';
 
-/** What one request costs in PostgreSQL and Kafka work, on average over a counted batch (distributed mode). */
-export type PerRequestCounts = {
-  /** Requests answered 2xx in the counted batch. */
-  requests: number;
-  /** PostgreSQL transactions (committed or rolled back), every database of the server. */
-  pgTransactions: number;
-  /** Rows inserted, updated or deleted. */
-  pgRowsWritten: number;
-  /** Messages produced to the run's topics. */
-  kafkaMessages: number;
-  /** Offset commits (messages of __consumer_offsets). */
-  kafkaOffsetCommits: number;
+/** Running totals of a side's work (transactions, statements, messages...), read before and after a batch. */
+export type Totals = Record<string, number>;
+
+/** What one request costs, on average over a counted batch, with the number of requests it was counted over. */
+export type PerRequestCounts = { requests: number; counts: Totals };
+
+/** Where a side's totals are read: PostgreSQL and Kafka (per-request-distributed.ts) or Kith's /metrics (per-request-embedded.ts). */
+export type Counting = {
+  read(): Promise<Totals>;
+  close(): Promise<void>;
+  /** How long after its work a count is sure to be in the totals. */
+  settleMs: number;
 };
-
-type Totals = Omit<PerRequestCounts, 'requests'>;
-
-export type CountingOptions = { databaseUrl: string; brokers: string; topicPrefix: string; rate: number; durationS: number };
-
-/**
- * PostgreSQL's statistics reach pg_stat_database when a backend ends a transaction at least a second after its
- * last report, or after 10 s idle (PostgreSQL 15): a pause this long lets every backend's count arrive.
- */
-const STATS_SETTLE_MS = 11_000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Snapshots of the server-wide counters the counts are differences of. */
-function counters(options: CountingOptions) {
-  const db = createPgClient(options.databaseUrl, 1);
-  const admin = new Kafka({ brokers: options.brokers.split(','), clientId: 'kith-bench-counts', logLevel: logLevel.NOTHING }).admin();
-  const connected = admin.connect();
-
-  async function producedTo(topics: string[]): Promise<number> {
-    const offsets = await Promise.all(topics.map((topic) => admin.fetchTopicOffsets(topic)));
-    return offsets.flat().reduce((sum, partition) => sum + Number(partition.high), 0);
-  }
-
-  return {
-    async read(): Promise<Totals> {
-      await connected;
-      const runTopics = (await admin.listTopics()).filter((topic) => topic.startsWith(`${options.topicPrefix}.`));
-      const [[pg], kafkaMessages, kafkaOffsetCommits] = await Promise.all([
-        db.query<{ transactions: string; written: string }>(
-          `SELECT sum(xact_commit + xact_rollback) AS transactions, sum(tup_inserted + tup_updated + tup_deleted) AS written
-           FROM pg_stat_database`,
-        ),
-        producedTo(runTopics),
-        producedTo(['__consumer_offsets']),
-      ]);
-      return { pgTransactions: Number(pg!.transactions), pgRowsWritten: Number(pg!.written), kafkaMessages, kafkaOffsetCommits };
-    },
-    async close() {
-      await Promise.all([db.close(), admin.disconnect()]);
-    },
-  };
-}
-
-const COUNTED: (keyof Totals)[] = ['pgTransactions', 'pgRowsWritten', 'kafkaMessages', 'kafkaOffsetCommits'];
-
-/** The four counters, each made by `each`. */
-const eachCounter = (each: (key: keyof Totals) => number): Totals =>
-  Object.fromEntries(COUNTED.map((key) => [key, each(key)])) as Totals;
-
-const minus = (a: Totals, b: Totals): Totals => eachCounter((key) => a[key] - b[key]);
+const minus = (a: Totals, b: Totals): Totals => Object.fromEntries(Object.keys(a).map((key) => [key, a[key]! - (b[key] ?? 0)]));
 
 const round = (value: number) => Math.round(value * 100) / 100;
 
 /** Per request: the batch's counts less the idle rate over the batch's time, shared by the requests answered. */
 export function perRequestOf(idle: { totals: Totals; ms: number }, batch: { totals: Totals; ms: number; requests: number }): PerRequestCounts {
-  const share = (key: keyof Totals) => round(Math.max(0, batch.totals[key] - (idle.totals[key] * batch.ms) / idle.ms) / Math.max(1, batch.requests));
-  return { requests: batch.requests, ...eachCounter(share) };
+  const share = (key: string) => round(Math.max(0, batch.totals[key]! - ((idle.totals[key] ?? 0) * batch.ms) / idle.ms) / Math.max(1, batch.requests));
+  return { requests: batch.requests, counts: Object.fromEntries(Object.keys(batch.totals).map((key) => [key, share(key)])) };
 }
 
 /**
- * The PostgreSQL transactions, rows written, Kafka messages and offset commits of one request of `target`: counted
- * over a batch at a fixed rate, less what the processes do idle (polls, the backlog gate) over as long, measured
- * just before. Every other process of the run stays idle meanwhile.
+ * The work of one request of `target`: counted over a batch at a fixed rate, less what the processes do idle
+ * (polls, the backlog gate) over as long, measured just before. Every other process of the run stays idle meanwhile.
  */
-export async function countPerRequest(target: LoadTarget, options: CountingOptions): Promise<PerRequestCounts> {
-  const counting = counters(options);
+export async function countPerRequest(target: LoadTarget, counting: Counting, options: { rate: number; durationS: number }): Promise<PerRequestCounts> {
   try {
     const idleStart = await counting.read();
     const idleStartedAt = Date.now();
-    await sleep(options.durationS * 1000 + STATS_SETTLE_MS);
+    await sleep(options.durationS * 1000 + counting.settleMs);
     const idleEnd = await counting.read();
     const batchStartedAt = Date.now();
     const batch = await fixedRate(target, { connections: 10, durationS: options.durationS, rate: options.rate, phases: 10 });
-    await sleep(STATS_SETTLE_MS);
+    await sleep(counting.settleMs);
     const batchEnd = await counting.read();
     return perRequestOf(
       { totals: minus(idleEnd, idleStart), ms: batchStartedAt - idleStartedAt },

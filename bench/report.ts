@@ -52,8 +52,12 @@ export type RunResult = {
   baseline: TargetResult;
   /** The architecture without Kith's logic (bench/floor/); absent from runs made before it was measured. */
   floor?: TargetResult;
-  /** Distributed runs: PostgreSQL and Kafka work per request of Kith and of the floor; absent from earlier runs. */
-  perRequest?: { kith: PerRequestCounts; floor: PerRequestCounts };
+  /**
+   * The work of one request: distributed, Kith's and the floor's PostgreSQL and Kafka work; embedded, Kith's
+   * statements, transactions and bus messages. Absent from earlier runs; runs before 2026-11-25 kept the
+   * distributed counts at the top level instead of under `counts`.
+   */
+  perRequest?: { kith?: PerRequestCounts; floor?: PerRequestCounts };
   /** Kith / baseline, and Kith / floor. */
   ratios: { rps: number; p50AtFixedRate: number; p99AtFixedRate: number; floorRps?: number; floorP99AtFixedRate?: number };
   exitCodes: Record<string, number | string | null>;
@@ -152,26 +156,44 @@ function deliveryTable(runs: RunResult[]): string[] {
   ];
 }
 
-/** Distributed runs: what one request costs PostgreSQL and Kafka, Kith beside the floor. */
+const COUNT_NAMES: Record<string, string> = {
+  pgTransactions: 'PostgreSQL transactions',
+  pgRowsWritten: 'rows written',
+  kafkaMessages: 'Kafka messages',
+  kafkaOffsetCommits: 'offset commits',
+  sqlStatements: 'SQL statements',
+  sqlTransactions: 'transactions begun',
+  busMessages: 'bus messages',
+};
+
+/** A side's counts, also from runs before 2026-11-25, which kept them beside `requests`. */
+function countsOf(c: PerRequestCounts | (Record<string, number> & { counts?: undefined })): Record<string, number> {
+  if (c.counts) return c.counts;
+  const { requests: _requests, ...counts } = c as Record<string, number>;
+  return counts;
+}
+
+/** What one request costs, Kith beside the floor where it was counted: a table per mode, whose counts differ. */
 function perRequestTable(runs: RunResult[]): string[] {
-  const counted = runs.filter((run) => run.perRequest);
-  if (counted.length === 0) return [];
-  const lines = [
-    '| mode | side | PostgreSQL transactions | rows written | Kafka messages | offset commits | requests counted |',
-    '|---|---|---:|---:|---:|---:|---:|',
-  ];
-  for (const run of counted) {
-    for (const [side, c] of Object.entries(run.perRequest!)) {
-      lines.push(`| ${label(run)} | ${side} | ${c.pgTransactions} | ${c.pgRowsWritten} | ${c.kafkaMessages} | ${c.kafkaOffsetCommits} | ${n(c.requests)} |`);
-    }
+  const lines: string[] = [];
+  for (const mode of ['distributed', 'embedded']) {
+    const counted = runs.flatMap((run) =>
+      run.mode === mode ? Object.entries(run.perRequest ?? {}).flatMap(([side, c]) => (c ? [{ run, side, requests: c.requests, counts: countsOf(c) }] : [])) : [],
+    );
+    if (counted.length === 0) continue;
+    const names = Object.keys(counted[0]!.counts);
+    lines.push(
+      '',
+      mode === 'distributed'
+        ? "Per request (bench/per-request.ts), over a batch at the offered load less what the idle processes do over as long: PostgreSQL's transactions and rows written on every database of the server, the messages of the run's topics and offset commits on Kafka."
+        : "Per request (bench/per-request.ts), over a batch at the offered load less what the idle process does over as long: the statements and transactions Kith's /metrics counted, and the messages it published on its bus.",
+      '',
+      `| mode | side | ${names.map((name) => COUNT_NAMES[name] ?? name).join(' | ')} | requests counted |`,
+      `|---|---|${names.map(() => '---:|').join('')}---:|`,
+      ...counted.map(({ run, side, requests, counts }) => `| ${label(run)} | ${side} | ${names.map((name) => counts[name]).join(' | ')} | ${n(requests)} |`),
+    );
   }
-  return [
-    '',
-    'Per request, counted over a batch at the offered load less what the idle processes do over as long (bench/per-request.ts):',
-    "PostgreSQL's transactions and rows written on every database of the server, and the messages of the run's topics and offset commits on Kafka.",
-    '',
-    ...lines,
-  ];
+  return lines;
 }
 
 function processTable(runs: RunResult[]): string[] {

@@ -12,6 +12,8 @@ import type { HttpRequest, LoadTarget } from './load.ts';
 import { rotation } from './load.ts';
 import { measureAgainstBaseline } from './measure.ts';
 import { countPerRequest, type PerRequestCounts } from './per-request.ts';
+import { serverCounting } from './per-request-distributed.ts';
+import { metricsCounting } from './per-request-embedded.ts';
 import { gitState, machine } from './machine.ts';
 import { repoRoot, runCommand, spawnServer, stopAll } from './processes.ts';
 import { ratio, resultsDir, saveRun, type RunResult } from './report.ts';
@@ -195,20 +197,26 @@ async function startTargets(scenario: Scenario, mode: BenchMode, settings: Setti
   return { request: kithTarget.request, distinctBodies: bodies?.length, kith, kithTarget, baseline, baselineTarget, floor, floorTarget, deliveries };
 }
 
-/** Distributed mode: what one request of Kith and of the floor costs in PostgreSQL and Kafka (bench/per-request.ts). */
-async function countBoth(kithEnv: Record<string, string>, targets: { kith: LoadTarget; floor: LoadTarget }, rate: number) {
-  const options = { databaseUrl: kithEnv.DATABASE_URL!, brokers: kithEnv.KAFKA_BROKERS!, topicPrefix: kithEnv.KITH_TOPIC_PREFIX!, rate, durationS: COUNTED_S };
-  const counts: Record<string, PerRequestCounts> = {};
-  for (const [side, target] of Object.entries(targets)) {
-    progress(`${side}: counting PostgreSQL and Kafka work per request over ${COUNTED_S} s at ${rate.toLocaleString('en-US')} req/s, after as long idle`);
-    counts[side] = await countPerRequest(target, options);
-    const c = counts[side]!;
-    progress(
-      `${side}: per request ${c.pgTransactions} PostgreSQL transactions, ${c.pgRowsWritten} rows written, ${c.kafkaMessages} Kafka messages, ` +
-        `${c.kafkaOffsetCommits} offset commits (${c.requests.toLocaleString('en-US')} requests)`,
-    );
+/**
+ * What one request costs. Distributed: Kith's and the floor's PostgreSQL and Kafka work, read on the servers.
+ * Embedded: Kith's statements, transactions and bus messages, read from its /metrics (the floor's one lookup is
+ * one statement by construction).
+ */
+async function countPerRequestOfSides(mode: BenchMode, kith: { env: Record<string, string>; urls: string[] }, targets: { kith: LoadTarget; floor: LoadTarget }, rate: number) {
+  const counted: Partial<Record<'kith' | 'floor', PerRequestCounts>> = {};
+  const sides = mode === 'distributed' ? (['kith', 'floor'] as const) : (['kith'] as const);
+  for (const side of sides) {
+    progress(`${side}: counting the work of a request over ${COUNTED_S} s at ${rate.toLocaleString('en-US')} req/s, after as long idle`);
+    const counting =
+      mode === 'distributed'
+        ? serverCounting({ databaseUrl: kith.env.DATABASE_URL!, brokers: kith.env.KAFKA_BROKERS!, topicPrefix: kith.env.KITH_TOPIC_PREFIX! })
+        : metricsCounting(kith.urls[0]!);
+    const c = await countPerRequest(targets[side], counting, { rate, durationS: COUNTED_S });
+    counted[side] = c;
+    const each = Object.entries(c.counts).map(([name, value]) => `${value} ${name}`);
+    progress(`${side}: per request ${each.join(', ')} (${c.requests.toLocaleString('en-US')} requests)`);
   }
-  return { kith: counts.kith!, floor: counts.floor! };
+  return counted;
 }
 
 async function runScenario(scenario: Scenario, mode: BenchMode, settings: Settings): Promise<void> {
@@ -233,7 +241,7 @@ async function runScenario(scenario: Scenario, mode: BenchMode, settings: Settin
       runSettings,
       progress,
     );
-    const perRequest = distributed ? await countBoth(kith.env, { kith: kithTarget, floor: floorTarget }, measured.rate) : undefined;
+    const perRequest = await countPerRequestOfSides(mode, kith, { kith: kithTarget, floor: floorTarget }, measured.rate);
     const delivered = deliveries?.result();
     for (const [phase, d] of Object.entries(delivered ?? {})) {
       progress(

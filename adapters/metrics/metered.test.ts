@@ -3,6 +3,8 @@ import { sample } from '../../test/support/metrics.ts';
 import { meteredBus } from '../bus/metered.ts';
 import type { Bus, ConsumedMessage, ConsumerOptions } from '../bus/port.ts';
 import { attemptOutcome, meteredDeliveries } from '../db/metered-deliveries.ts';
+import { meteredSql } from '../db/metered.ts';
+import { createPgliteClient } from '../db/pglite.ts';
 import type { DeliveryStore } from '../db/port.ts';
 import { createLogger } from '../logger.ts';
 import { meteredUsageStore } from '../usage/metered.ts';
@@ -101,6 +103,26 @@ describe('meteredUsageStore', () => {
     expect(sample(text, 'kith_usage_batch_events_count')).toBe(2);
     expect(sample(text, 'kith_usage_batch_events_sum')).toBe(253);
     expect(sample(text, 'kith_usage_batch_events_bucket', { le: '10' })).toBe(1);
+  });
+});
+
+describe('meteredSql', () => {
+  it('counts the statements sent, inside transactions too, and the transactions begun', async () => {
+    const metrics = prometheusMetrics({ log, processMetrics: false });
+    const db = meteredSql(await createPgliteClient(undefined), metrics.sql);
+    try {
+      await db.execScript('CREATE TABLE t (n integer)');
+      await db.transaction(async (tx) => {
+        await tx.query('INSERT INTO t VALUES ($1)', [1]);
+        await tx.query('INSERT INTO t VALUES ($1)', [2]);
+      });
+      expect(await db.query('SELECT n FROM t ORDER BY n')).toEqual([{ n: 1 }, { n: 2 }]);
+      const text = await metrics.exposition.render();
+      expect(sample(text, 'kith_sql_statements_total')).toBe(4);
+      expect(sample(text, 'kith_sql_transactions_total')).toBe(1);
+    } finally {
+      await db.close();
+    }
   });
 });
 

@@ -7,6 +7,7 @@ export function noopMetrics(): Metrics {
     bus: { produced() {}, consumed() {} },
     deliveries: { attempted() {} },
     usage: { batchWritten() {} },
+    sql: { statement() {}, transaction() {} },
     exposition: { contentType: 'text/plain; version=0.0.4; charset=utf-8', render: async () => '' },
   };
 }

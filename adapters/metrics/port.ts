@@ -27,6 +27,13 @@ export interface UsageMetrics {
   batchWritten(events: number): void;
 }
 
+export interface SqlMetrics {
+  /** One statement sent to the database: a query, or a script (migrations). */
+  statement(): void;
+  /** One explicit transaction begun (its BEGIN and COMMIT or ROLLBACK are not counted as statements). */
+  transaction(): void;
+}
+
 /** How far a consumer group is behind on a topic: messages published and not yet committed, over its partitions. */
 export type LagReading = { group: string; topic: string; lag: number };
 
@@ -41,5 +48,6 @@ export type Metrics = {
   bus: BusMetrics;
   deliveries: DeliveryMetrics;
   usage: UsageMetrics;
+  sql: SqlMetrics;
   exposition: MetricsExposition;
 };

@@ -42,6 +42,8 @@ export function prometheusMetrics(options: PrometheusOptions): Metrics {
     registers,
   });
   const batches = new Histogram({ name: 'kith_usage_batch_events', help: 'Usage events per batch written to the usage store', buckets: USAGE_BATCH_EVENTS, registers });
+  const statements = new Counter({ name: 'kith_sql_statements_total', help: 'Statements this process sent to its database', registers });
+  const transactions = new Counter({ name: 'kith_sql_transactions_total', help: 'Explicit transactions this process began in its database', registers });
   if (options.lag) lagGauge(options.lag, options.lagTimeoutMs ?? 2_000, options.log, registry);
 
   return {
@@ -58,6 +60,7 @@ export function prometheusMetrics(options: PrometheusOptions): Metrics {
     },
     deliveries: { attempted: (outcome) => attempts.inc({ outcome }) },
     usage: { batchWritten: (events) => batches.observe(events) },
+    sql: { statement: () => statements.inc(), transaction: () => transactions.inc() },
     exposition: { contentType: registry.contentType, render: () => registry.metrics() },
   };
 }
