@@ -5,6 +5,7 @@ import { accountStore } from './accounts.ts';
 import { apiKeyStore } from './api-keys.ts';
 import { idempotencyStore } from './idempotency.ts';
 import { createPgClient } from './pg.ts';
+import { ensurePgliteCluster } from './pglite-cluster.ts';
 import { planStore } from './plans.ts';
 import { deliveryStore } from './deliveries.ts';
 import type { Stores } from './port.ts';
@@ -25,6 +26,8 @@ export type DatabaseOptions = { databaseUrl: string | undefined; dataDir: string
  * Postgres when a URL is given, otherwise PGlite persisted in the data directory. PGlite is loaded only then:
  * its WebAssembly build costs a process about 40 MB of memory that a process on PostgreSQL never uses.
  *
+ * A new data directory's cluster is made in a child process (ensurePgliteCluster), whose memory goes with it.
+ *
  * The embedded database is one process's: it holds the data directory's lock (`lockDataDir`, DataDirInUse when
  * another process has it) from before it opens until it is closed. PGlite gives the files of a new cluster mode
  * 0666 and some it writes later 0644, whatever the umask: they are made owner-only once it is open and again once
@@ -36,6 +39,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<SqlClient>
   const dir = join(options.dataDir, 'pgdata');
   try {
     await mkdir(dir, { recursive: true, mode: 0o700 });
+    await ensurePgliteCluster(dir);
     const { createPgliteClient } = await import('./pglite.ts');
     const db = await createPgliteClient(dir);
     await makeOwnerOnly(dir, { create: false });

@@ -8,12 +8,20 @@ const calls = (target: PGlite | Transaction) => ({
 });
 
 /**
+ * PostgreSQL's defaults size shared memory for a server: 128 MB of buffers, 100 connections. PGlite serves one
+ * connection, and what its buffers miss the operating system's file cache still holds. With 16 MB of buffers
+ * the WebAssembly memory stays at the 128 MB PGlite starts with instead of 189 MB, and a process that opened a
+ * database holds about 210 MB instead of 340 MB (docs/decisions.md, "The embedded database's memory").
+ */
+const START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB', '-c', 'max_connections=5'];
+
+/**
  * The embedded database: PGlite persisted under `dataDir` (or in memory when none is given). PGlite builds
  * contrib extensions separately: pg_trgm, which company search needs (migration 007), is loaded here so that
  * the same migrations run on PGlite and PostgreSQL.
  */
 export async function createPgliteClient(dataDir: string | undefined): Promise<SqlClient> {
-  const db = await PGlite.create({ ...(dataDir ? { dataDir } : {}), extensions: { pg_trgm } });
+  const db = await PGlite.create({ ...(dataDir ? { dataDir } : {}), extensions: { pg_trgm }, startParams: START_PARAMS });
   return sqlClient(
     calls(db),
     (work) => db.transaction((tx) => work(sqlClient(calls(tx)))),
