@@ -7,6 +7,8 @@ import type { ConsumerOptions } from './port.ts';
 export type PartitionRunner = {
   /** Stops reading, waits for the messages in hand and commits what was handled. */
   stop(): Promise<void>;
+  /** Messages handled and not committed yet: the group's backlog in the database counts them still. */
+  uncommitted(): number;
 };
 
 export type PartitionRunnerOptions = {
@@ -21,6 +23,8 @@ export type PartitionRunnerOptions = {
   partition: number;
   consumer: ConsumerOptions;
   retryDelayMs: number;
+  /** How long after a batch is handled its position is committed, with those handled meanwhile. */
+  commitDelayMs: number;
   /** How long `stop` waits for handlers in hand before leaving their messages uncommitted. */
   stopGraceMs: number;
   /** Resolves when the previous owner of this partition in the group has committed and let go. */
@@ -34,8 +38,9 @@ export const slotOf = (topic: string, partition: number) => `${topic}\u0000${par
 
 /**
  * One group member reading one partition: fetch from the committed offset, handle up to `concurrency`
- * messages at once, commit the handled prefix after each fetch. A rejected handler stops the batch; the
- * partition is read again from its commit after a pause, so the message comes again.
+ * messages at once, commit the handled prefix at most every `commitDelayMs` and when stopping. A rejected
+ * handler stops the batch; the partition is read again after the handled prefix after a pause, so the message
+ * comes again. A crash forgets what was handled since the last commit, and those messages come again.
  */
 export function runPartition(options: PartitionRunnerOptions): PartitionRunner {
   const { store, groupId, topic, partition, consumer } = options;
@@ -93,12 +98,39 @@ export function runPartition(options: PartitionRunnerOptions): PartitionRunner {
     return { nextOffset: handledUpTo(batch, settled), failed };
   }
 
+  /** The offset committed in the database, and the one after the last message handled without a gap. */
+  let committed: number | undefined;
+  let handled: number | undefined;
+  let commitTimer: NodeJS.Timeout | undefined;
+  let committing = Promise.resolve();
+
+  /** Commits what was handled, after the commits before it; a failed commit is tried again after the delay. */
+  function commitHandled(): Promise<void> {
+    clearTimeout(commitTimer);
+    commitTimer = undefined;
+    committing = committing.then(async () => {
+      const upTo = handled;
+      if (upTo === undefined || upTo <= (committed ?? -1) || abandoned) return;
+      try {
+        await store.commit(groupId, topic, partition, upTo);
+        committed = upTo;
+      } catch (error) {
+        options.log.warn({ err: error, topic, partition, groupId }, 'bus commit failed; trying again');
+        if (!stopped.signal.aborted) commitTimer ??= setTimeout(() => void commitHandled(), options.commitDelayMs);
+      }
+    });
+    return committing;
+  }
+
   /** One fetch and its handling, from `offset`; `idle` when nothing was waiting. */
   async function step(offset: number): Promise<{ offset: number; idle: boolean; failed: boolean }> {
     const batch = options.tails.read(slot, offset, FETCH_LIMIT) ?? (await store.read(topic, partition, offset, FETCH_LIMIT));
     if (batch.length === 0) return { offset, idle: true, failed: false };
     const { nextOffset, failed } = await handleBatch(batch);
-    if (nextOffset > offset && !abandoned) await store.commit(groupId, topic, partition, nextOffset);
+    if (nextOffset > offset) {
+      handled = nextOffset;
+      commitTimer ??= setTimeout(() => void commitHandled(), options.commitDelayMs);
+    }
     return { offset: nextOffset, idle: false, failed };
   }
 
@@ -107,17 +139,20 @@ export function runPartition(options: PartitionRunnerOptions): PartitionRunner {
     let offset: number | undefined;
     while (!stopped.signal.aborted) {
       try {
-        offset ??= await store.committed(groupId, topic, partition);
+        if (offset === undefined) {
+          offset = await store.committed(groupId, topic, partition);
+          committed = handled = offset;
+        }
         const result = await step(offset);
         offset = result.offset;
         if (result.idle) await pause(undefined);
         else if (result.failed) await pause(options.retryDelayMs);
       } catch (error) {
         options.log.error({ err: error, topic, partition, groupId }, 'bus partition read failed; retrying');
-        offset = undefined;
         await pause(options.retryDelayMs);
       }
     }
+    await commitHandled();
   }
 
   const running = loop();
@@ -131,8 +166,12 @@ export function runPartition(options: PartitionRunnerOptions): PartitionRunner {
       if (outcome !== 'gave-up') return;
       // Handlers still hang: keep what was handled before them, leave the rest to come again.
       abandoned = true;
+      clearTimeout(commitTimer);
+      await committing;
       const held = inHand;
-      if (held) await store.commit(groupId, topic, partition, handledUpTo(held.batch, held.settled));
+      const upTo = held ? handledUpTo(held.batch, held.settled) : handled;
+      if (upTo !== undefined && upTo > (committed ?? -1)) await store.commit(groupId, topic, partition, upTo);
     },
+    uncommitted: () => (handled ?? 0) - (committed ?? 0),
   };
 }

@@ -19,6 +19,11 @@ export type EmbeddedBusOptions = {
   pollMs?: number;
   /** Pause before a partition whose handler rejected is read again (default 500 ms). */
   retryDelayMs?: number;
+  /**
+   * How long after a batch is handled its position is committed, together with what is handled meanwhile
+   * (default 500 ms): a crash sends at most that much again.
+   */
+  commitDelayMs?: number;
   /** How long stopping waits for handlers in hand (default 10 s); their messages come again after. */
   stopGraceMs?: number;
   /** How often messages past their topic's retention are deleted (default one minute). */
@@ -100,6 +105,7 @@ export function createEmbeddedBus(options: EmbeddedBusOptions): Bus {
             partition,
             consumer: member.consumer,
             retryDelayMs,
+            commitDelayMs: options.commitDelayMs ?? 500,
             stopGraceMs: options.stopGraceMs ?? 10_000,
             startAfter: previousOwner,
           }),
@@ -183,7 +189,14 @@ export function createEmbeddedBus(options: EmbeddedBusOptions): Bus {
       consumers.add(handle);
       return handle;
     },
-    backlog: (groupId, topic) => store.backlog(groupId, topic),
+    async backlog(groupId, topic) {
+      const stored = await store.backlog(groupId, topic);
+      let handledHere = 0;
+      for (const member of groups.get(groupId) ?? []) {
+        for (const [slot, runner] of member.runners) if (parseSlot(slot).topic === topic) handledHere += runner.uncommitted();
+      }
+      return Math.max(0, stored - handledHere);
+    },
     async close() {
       clearInterval(sweep);
       clearTimeout(watching);

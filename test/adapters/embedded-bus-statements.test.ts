@@ -39,8 +39,8 @@ describe('the embedded bus, counted in statements', () => {
     return db;
   }
 
-  function bus(db: SqlClient, pollMs: number): Bus {
-    const opened = createEmbeddedBus({ db, log, pollMs });
+  function bus(db: SqlClient, pollMs: number, commitDelayMs?: number): Bus {
+    const opened = createEmbeddedBus({ db, log, pollMs, commitDelayMs });
     closing.push(() => opened.close());
     return opened;
   }
@@ -62,6 +62,23 @@ describe('the embedded bus, counted in statements', () => {
     expect(appends(statements)).toHaveLength(1);
     expect(reads(statements)).toHaveLength(0);
     expect(statements).toHaveLength(2);
+  });
+
+  it('commits what was handled together, counting it out of the backlog meanwhile, and commits it at stop', async () => {
+    const statements: string[] = [];
+    // No commit is due within the test: only the stop commits.
+    const embedded = bus(recording(await database(), statements), 600_000, 600_000);
+    await embedded.ensureTopics([{ name: 'orders', partitions: 1 }]);
+    const handled: string[] = [];
+    const consumer = await embedded.consume({ groupId: 'g', topics: ['orders'], handle: async (message) => void handled.push(message.value) });
+    for (const value of ['a', 'b', 'c', 'd', 'e']) await embedded.publish('orders', [{ key: 'k', value }]);
+    await waitFor('five handled', () => handled.length === 5);
+
+    expect(commits(statements)).toHaveLength(0);
+    expect(await embedded.backlog('g', 'orders')).toBe(0);
+    await consumer.stop();
+    expect(commits(statements)).toHaveLength(1);
+    expect(await embedded.backlog('g', 'orders')).toBe(0);
   });
 
   it('finds, by its poll, what another bus on the same database published, and reads it there', async () => {
