@@ -50,8 +50,11 @@ export function runPartition(options: PartitionRunnerOptions): PartitionRunner {
   let abandoned = false;
 
   const slot = slotOf(topic, partition);
-  /** Waits `ms`, or without `ms` (when idle) until messages arrive in the partition; the stop ends either wait. */
-  function pause(ms: number | undefined): Promise<void> {
+  /**
+   * Waits `ms`, or (idle at `idleAt`) until messages arrive in the partition; the stop ends either wait. Messages
+   * that arrived since the partition was found idle end the wait at once, so none waits for the next poll.
+   */
+  function pause(wait: { ms: number } | { idleAt: number }): Promise<void> {
     return new Promise<void>((resolve) => {
       const done = () => {
         clearTimeout(timer);
@@ -59,9 +62,12 @@ export function runPartition(options: PartitionRunnerOptions): PartitionRunner {
         stopped.signal.removeEventListener('abort', done);
         resolve();
       };
-      const timer = ms === undefined ? undefined : setTimeout(done, ms);
-      if (ms === undefined) options.published.on(slot, done);
+      const timer = 'ms' in wait ? setTimeout(done, wait.ms) : undefined;
       stopped.signal.addEventListener('abort', done);
+      if ('idleAt' in wait) {
+        options.published.on(slot, done);
+        if (options.tails.read(slot, wait.idleAt, 1)?.length) done();
+      }
     });
   }
 
@@ -145,11 +151,11 @@ export function runPartition(options: PartitionRunnerOptions): PartitionRunner {
         }
         const result = await step(offset);
         offset = result.offset;
-        if (result.idle) await pause(undefined);
-        else if (result.failed) await pause(options.retryDelayMs);
+        if (result.idle) await pause({ idleAt: offset });
+        else if (result.failed) await pause({ ms: options.retryDelayMs });
       } catch (error) {
         options.log.error({ err: error, topic, partition, groupId }, 'bus partition read failed; retrying');
-        await pause(options.retryDelayMs);
+        await pause({ ms: options.retryDelayMs });
       }
     }
     await commitHandled();
