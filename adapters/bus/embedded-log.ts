@@ -4,6 +4,9 @@ import type { TopicSpec } from './port.ts';
 export type StoredMessage = { offset: number; key: string; value: string; headers: Record<string, string> };
 export type AppendedMessage = { topic: string; partition: number; key: string; value: string; headers?: Record<string, string> };
 
+/** A partition's name: the key of its messages in an append, its tail and its readers' wake-ups. */
+export const slotOf = (topic: string, partition: number) => `${topic}\u0000${partition}`;
+
 /** Where an append stored a partition's messages: from offset `first` on, in the order given. */
 export type Appended = { topic: string; partition: number; first: number; messages: AppendedMessage[] };
 
@@ -64,7 +67,7 @@ export function embeddedBusLog(db: SqlClient) {
     async append(messages: AppendedMessage[]): Promise<Appended[]> {
       const byPartition = new Map<string, AppendedMessage[]>();
       for (const message of messages) {
-        const slot = `${message.topic}\u0000${message.partition}`;
+        const slot = slotOf(message.topic, message.partition);
         const batch = byPartition.get(slot) ?? [];
         batch.push(message);
         byPartition.set(slot, batch);

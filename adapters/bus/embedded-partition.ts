@@ -1,6 +1,6 @@
 import type { EventEmitter } from 'node:events';
 import type { Logger } from '../logger.ts';
-import type { EmbeddedBusLog, StoredMessage } from './embedded-log.ts';
+import { slotOf, type EmbeddedBusLog, type StoredMessage } from './embedded-log.ts';
 import type { PartitionTails } from './embedded-tail.ts';
 import type { ConsumerOptions } from './port.ts';
 
@@ -32,9 +32,6 @@ export type PartitionRunnerOptions = {
 };
 
 const FETCH_LIMIT = 100;
-
-/** A partition's name in the bus's wake-ups. */
-export const slotOf = (topic: string, partition: number) => `${topic}\u0000${partition}`;
 
 /**
  * One group member reading one partition: fetch from the committed offset, handle up to `concurrency`

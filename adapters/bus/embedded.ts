@@ -4,8 +4,8 @@ import type { Logger } from '../logger.ts';
 import { PermanentError } from '../errors.ts';
 import type { SqlClient } from '../db/sql-client.ts';
 import { groupCommit } from './embedded-group-commit.ts';
-import { embeddedBusLog } from './embedded-log.ts';
-import { runPartition, slotOf, type PartitionRunner } from './embedded-partition.ts';
+import { embeddedBusLog, slotOf } from './embedded-log.ts';
+import { runPartition, type PartitionRunner } from './embedded-partition.ts';
 import { partitionTails } from './embedded-tail.ts';
 import type { Bus, Consumer, ConsumerOptions } from './port.ts';
 
@@ -137,7 +137,8 @@ export function createEmbeddedBus(options: EmbeddedBusOptions): Bus {
   function watch() {
     watching = setTimeout(async () => {
       try {
-        const behind = groups.size > 0 ? await store.behind([...groups.keys()]) : [];
+        const reading = [...groups].filter(([, members]) => members.length > 0).map(([groupId]) => groupId);
+        const behind = reading.length > 0 ? await store.behind(reading) : [];
         for (const { topic, partition, nextOffset } of behind) {
           const slot = slotOf(topic, partition);
           tails.reaches(slot, nextOffset);
