@@ -5,6 +5,7 @@ import { startKafkaConsumer, type KafkaConsumerSettings } from './kafka-consumer
 import { classifyKafkaError } from './kafka-errors.ts';
 import { groupLag } from './kafka-lag.ts';
 import { kafkaLogCreator, kafkaLogLevels, type KafkaLogLevel } from './kafka-log.ts';
+import { fixKafkajsRequestQueue } from './kafkajs-request-queue.ts';
 import { createBatchingProducer } from './kafka-producer.ts';
 import type { Bus, Consumer, TopicSpec } from './port.ts';
 
@@ -35,6 +36,7 @@ const ENSURE_TOPICS_ATTEMPTS = 5;
 
 /** The bus on Apache Kafka: port.ts says what it does; kafka-producer.ts, kafka-consumer.ts and kafka-batch.ts how. */
 export function createKafkaBus(options: KafkaBusOptions): Bus {
+  if (!fixKafkajsRequestQueue()) options.log.warn('kafkajs is not 2.2.4: its request queue runs unfixed (adapters/bus/kafkajs-request-queue.ts)');
   const publishTimeoutMs = options.publishTimeoutMs ?? 1_500;
   const settings: KafkaConsumerSettings = {
     sessionTimeoutMs: options.sessionTimeoutMs ?? 10_000,
