@@ -15,16 +15,18 @@ type SecretRow = {
  * `generate` makes a new `whsec_` secret.
  */
 export function webhookSecretStore(db: SqlClient, generate: () => string): WebhookSecretStore {
+  const read = async (accountId: string) =>
+    (await db.query<SecretRow>('SELECT current_secret, previous_secret, previous_expires_at, rotated_at FROM webhook_secrets WHERE account_id = $1', [accountId]))[0];
+
+  /** The account's secrets, made on first use: one read for every delivery but an account's first. */
   async function current(accountId: string, now: Date): Promise<SecretRow> {
+    const existing = await read(accountId);
+    if (existing) return existing;
     await db.query(
       `INSERT INTO webhook_secrets (account_id, current_secret, rotated_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`,
       [accountId, generate(), now],
     );
-    const [row] = await db.query<SecretRow>(
-      'SELECT current_secret, previous_secret, previous_expires_at, rotated_at FROM webhook_secrets WHERE account_id = $1',
-      [accountId],
-    );
-    return row!;
+    return (await read(accountId))!;
   }
 
   const stillSigning = (row: SecretRow, now: Date) =>

@@ -5,22 +5,10 @@ import { migrate } from '../../adapters/db/migrate.ts';
 import { createPgliteClient } from '../../adapters/db/pglite.ts';
 import type { SqlClient } from '../../adapters/db/sql-client.ts';
 import { createLogger } from '../../adapters/logger.ts';
+import { recordingSql as recording } from '../support/recording-sql.ts';
 import { waitFor } from '../support/wait-for.ts';
 
 const log = createLogger('error');
-
-/** The database, recording the text of every statement sent through it (inside transactions too). */
-function recording(db: SqlClient, statements: string[]): SqlClient {
-  return {
-    query(text, params) {
-      statements.push(text);
-      return db.query(text, params);
-    },
-    execScript: (sql) => db.execScript(sql),
-    transaction: (work) => db.transaction((tx) => work(recording(tx, statements))),
-    close: () => db.close(),
-  };
-}
 
 const reads = (statements: string[]) => statements.filter((text) => text.includes('FROM bus_messages m'));
 const appends = (statements: string[]) => statements.filter((text) => text.includes('INSERT INTO bus_messages'));
