@@ -133,7 +133,13 @@ export interface WebhookSecretStore {
   rotate(accountId: string, now: Date, overlapMs: number): Promise<WebhookSecret>;
 }
 
-export type StoredPerson = { id: string; document: Record<string, unknown>; updated: string | null };
+export type StoredPerson = {
+  id: string;
+  document: Record<string, unknown>;
+  updated: string | null;
+  /** The account's own records of the person, when they were read with it (personsWithRecordsByKeys). */
+  accountRecords?: IdentityRecord[];
+};
 
 /** The persons keys name (by `keyId`, as personsByKeys answers), and the records of those persons, by id. */
 export type NamedPersons = { named: Map<string, string[]>; records: Map<string, StoredPerson> };
@@ -145,8 +151,11 @@ export type IdentifierHistory = IdentifierKey & { firstSeen: string | null; last
 export interface PersonStore {
   /** For each key that names anybody (by `keyId`), the persons it names: at most `perKey`, lowest ids first. */
   personsByKeys(keys: IdentifierKey[], perKey: number): Promise<Map<string, string[]>>;
-  /** personsByKeys and the named persons' records in one statement: a lookup by identifiers needs nothing else. */
-  personsWithRecordsByKeys(keys: IdentifierKey[], perKey: number): Promise<NamedPersons>;
+  /**
+   * personsByKeys, the named persons' records and the account's own records of them (its record ids), in one
+   * statement: a lookup by identifiers needs nothing else.
+   */
+  personsWithRecordsByKeys(keys: IdentifierKey[], perKey: number, accountId: string): Promise<NamedPersons>;
   byIds(ids: string[]): Promise<StoredPerson[]>;
   /** Every identifier key of the person, with when the imports saw it (verify.signals, verify.activity). */
   identifierHistory(personId: string): Promise<IdentifierHistory[]>;

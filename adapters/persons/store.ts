@@ -14,16 +14,24 @@ export function personStore(db: SqlClient): PersonStore {
       return namedByKey(rows);
     },
 
-    async personsWithRecordsByKeys(keys, perKey) {
+    async personsWithRecordsByKeys(keys, perKey, accountId) {
       if (keys.length === 0) return { named: new Map(), records: new Map() };
-      const rows = await db.query<NamedRow & { document: Record<string, unknown> | null; updated: string | null }>(
-        `SELECT k.kind, k.value, m.person_id::text AS person_id, p.document, to_char(p.updated, 'YYYY-MM-DD') AS updated
+      const rows = await db.query<NamedRow & { document: Record<string, unknown> | null; updated: string | null; account_records: AccountRecordRow[] }>(
+        `SELECT k.kind, k.value, m.person_id::text AS person_id, p.document, to_char(p.updated, 'YYYY-MM-DD') AS updated,
+                r.account_records
            FROM ${NAMED_BY_KEYS}
-           LEFT JOIN persons p ON p.id = m.person_id`,
-        keyParameters(keys, perKey),
+           LEFT JOIN persons p ON p.id = m.person_id
+           CROSS JOIN LATERAL (SELECT coalesce(json_agg(json_build_object('record_id', r.record_id, 'partner_id', r.partner_id)
+                                                        ORDER BY r.record_id), '[]') AS account_records
+                                 FROM identity_records r WHERE r.account_id = $4 AND r.person_id = m.person_id) AS r`,
+        [...keyParameters(keys, perKey), accountId],
       );
       const records = new Map<string, StoredPerson>();
-      for (const row of rows) if (row.document) records.set(row.person_id, { id: row.person_id, document: row.document, updated: row.updated });
+      for (const row of rows) {
+        if (!row.document) continue;
+        const accountRecords = row.account_records.map((record) => ({ recordId: record.record_id, partnerId: record.partner_id, personId: row.person_id }));
+        records.set(row.person_id, { id: row.person_id, document: row.document, updated: row.updated, accountRecords });
+      }
       return { named: namedByKey(rows), records };
     },
 
@@ -50,6 +58,7 @@ export function personStore(db: SqlClient): PersonStore {
 }
 
 type NamedRow = { kind: string; value: string; person_id: string };
+type AccountRecordRow = { record_id: string; partner_id: string | null };
 
 /** Each key (`k`) joined with the persons it names (`m`), at most $3 a key, lowest ids first. */
 const NAMED_BY_KEYS = `unnest($1::text[], $2::text[]) AS k (kind, value)

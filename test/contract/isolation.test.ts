@@ -68,6 +68,9 @@ describe.each(MODES)('isolation between accounts (%s)', (mode) => {
     expect(byEmail.status).toBe(200);
     expect(byEmail.body.details.identifiers).toMatchObject({ recordIds: [], partnerIds: [] });
     expect(byEmail.body.details.identifiers.personIds).not.toContain(personId);
+    // The owner's own lookup by email shows the owner's ids for the person, read with the person.
+    const ownByEmail = await own('person.enrich', { email });
+    expect(ownByEmail.body.details.identifiers).toMatchObject({ recordIds: [recordId], partnerIds: [partnerId], personIds: [personId] });
   });
 
   it("changes nothing of another account's records, tags, consent or subscriptions", async () => {

@@ -45,11 +45,12 @@ export async function matchPerson(matching: Matching, query: MatchQuery): Promis
   // imported before blocking keys were (docs/matching.md).
   const blockingKeys = blocked?.nameAddress?.blockingKeys ?? [];
   const askedKeys = [...lookupKeys(evidence), ...blockingKeys];
-  // Identifiers alone name few persons: their records come with them, in the same statement. A name with an
-  // address names many by its blocking keys, so only the best candidates' records are read, below.
+  // Identifiers alone name few persons: their records, and the account's records of them, come with them in the
+  // same statement. A name with an address names many by its blocking keys, so only the best candidates' records
+  // are read, below.
   const { named, records: documents } = blocked
     ? { named: await matching.persons.personsByKeys(askedKeys, PERSONS_PER_KEY), records: new Map<string, StoredPerson>() }
-    : await matching.persons.personsWithRecordsByKeys(askedKeys, PERSONS_PER_KEY);
+    : await matching.persons.personsWithRecordsByKeys(askedKeys, PERSONS_PER_KEY, query.accountId);
   const found = (keys: IdentifierKey[]) => keys.map((key) => named.get(keyId(key)) ?? []);
   const holders = new Map(evidence.map((item) => [item, new Set(item.personIds ?? found(item.keys).flat())]));
   const identified = evidence.filter((item) => !item.nameAddress).flatMap((item) => [...holders.get(item)!]);

@@ -7,14 +7,17 @@ import type { Matching } from './find-person.ts';
 /** The answer to a person lookup that names nobody (person.enrich, verify.*, person.subscribe). */
 export const NOT_FOUND: OperationReply = { status: 404, body: { status: 404, message: 'Profile not found' } };
 
-/** How a person is answered to an account: the stored record, with the account's own ids for the person. */
+/**
+ * How a person is answered to an account: the stored record, with the account's own ids for the person (read
+ * with the person when it was found by identifiers, read here otherwise).
+ */
 export async function personAnswerFor(
   matching: Matching,
   accountId: string,
   person: StoredPerson,
   options: Pick<PersonLookup, 'dataFilter' | 'maxMaids' | 'maxEmails' | 'hashedQuery'> = { hashedQuery: false },
 ) {
-  const records = await matching.identity.byPersons(accountId, [person.id]);
+  const records = person.accountRecords ?? (await matching.identity.byPersons(accountId, [person.id]));
   return presentPerson(
     { ...person.document, updated: person.updated },
     {
