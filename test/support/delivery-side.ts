@@ -31,7 +31,7 @@ export const TEST_LEASE_MS = 3000;
  */
 export async function openDeliverySide(
   args: string[],
-  limits: { concurrency: number; perAccount: number } = { concurrency: 8, perAccount: 4 },
+  limits: { concurrency: number; perAccount: number; pollMs?: number } = { concurrency: 8, perAccount: 4 },
 ): Promise<DeliverySide> {
   const log = createLogger('error');
   let db: SqlClient;
@@ -63,9 +63,9 @@ export async function openDeliverySide(
         store: stores.deliveries,
         clock: systemClock,
         log,
-        ...limits,
         pollMs: 50,
-      keepMs: 86_400_000,
+        ...limits,
+        keepMs: 86_400_000,
         leaseMs: TEST_LEASE_MS,
         attempt: {
           secrets: stores.webhookSecrets,

@@ -48,6 +48,14 @@ export async function startDeliveryWorker(options: DeliveryWorkerOptions): Promi
   let claiming = false;
   let wake: () => void = () => {};
   let stopping = false;
+  /**
+   * Whether deliveries may be due that this process knows of: one it stored to wait, or one a claim left
+   * (it took all it could, or an account was at its limit). A slot that frees up claims only then: the poll
+   * finds the rest (retries come due, other processes' deliveries). Stored counts the stores, so that one
+   * made while a claim is under way is not forgotten when that claim ends.
+   */
+  let mayBeDue = true;
+  let stored = 0;
 
   const hasFreeSlot = (accountId: string) => busy < options.concurrency && (inFlight.get(accountId) ?? 0) < options.perAccount;
 
@@ -60,7 +68,7 @@ export async function startDeliveryWorker(options: DeliveryWorkerOptions): Promi
       const left = (inFlight.get(accountId) ?? 1) - 1;
       if (left > 0) inFlight.set(accountId, left);
       else inFlight.delete(accountId);
-      wake();
+      if (mayBeDue) wake();
     };
   }
 
@@ -85,14 +93,12 @@ export async function startDeliveryWorker(options: DeliveryWorkerOptions): Promi
   async function claimAndStart(): Promise<number> {
     claiming = true;
     try {
-      const claimed = await options.store.claimDue({
-        now: options.clock.now(),
-        limit: options.concurrency - busy,
-        perAccount: options.perAccount,
-        leaseMs,
-        inFlight,
-      });
+      const limit = options.concurrency - busy;
+      const accountAtLimit = [...inFlight.values()].some((held) => held >= options.perAccount);
+      const storedBefore = stored;
+      const claimed = await options.store.claimDue({ now: options.clock.now(), limit, perAccount: options.perAccount, leaseMs, inFlight });
       for (const delivery of claimed) startAttempt(delivery, holdSlot(delivery.accountId));
+      mayBeDue = claimed.length === limit || accountAtLimit || stored !== storedBefore;
       return claimed.length;
     } finally {
       claiming = false;
@@ -107,6 +113,8 @@ export async function startDeliveryWorker(options: DeliveryWorkerOptions): Promi
   async function receive(delivery: NewDelivery) {
     if (stopping || claiming || !hasFreeSlot(delivery.accountId)) {
       await options.store.enqueue(delivery);
+      stored += 1;
+      mayBeDue = true;
       wake();
       return;
     }
@@ -128,7 +136,7 @@ export async function startDeliveryWorker(options: DeliveryWorkerOptions): Promi
       } catch (error) {
         log.error({ err: error }, 'due deliveries could not be claimed; trying again');
       }
-      if (started > 0 && busy < options.concurrency) continue;
+      if (started > 0 && busy < options.concurrency && mayBeDue) continue;
       await new Promise<void>((resolve) => {
         const timer = setTimeout(() => resolve(), options.pollMs ?? 500);
         wake = () => {
