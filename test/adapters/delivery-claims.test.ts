@@ -65,11 +65,11 @@ describe("the delivery worker's claims of due deliveries", () => {
     expect(counted.claims).toBe(atStart);
   });
 
-  it('claims the deliveries that waited for a slot as slots free, with no poll to find them', async () => {
-    const { receiver, side, accountId, counted } = await setUp({ concurrency: 1, perAccount: 1 });
-    await deliveries(side, receiver, accountId, 4);
-    const received = await receiver.waitFor(4, 30_000);
-    expect(received.map((webhook) => JSON.parse(webhook.body).index).sort()).toEqual([0, 1, 2, 3]);
-    expect(counted.claims).toBeGreaterThanOrEqual(1 + 3); // the first look, then one claim a waiting delivery at least
+  it("claims the deliveries that waited for a slot as slots free, their account's limit below the worker's, with no poll to find them", async () => {
+    const { receiver, side, accountId, counted } = await setUp({ concurrency: 4, perAccount: 2 });
+    await deliveries(side, receiver, accountId, 8);
+    const received = await receiver.waitFor(8, 30_000);
+    expect(received.map((webhook) => JSON.parse(webhook.body).index).sort()).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+    expect(counted.claims).toBeGreaterThanOrEqual(1 + 3); // the first look, then a claim for each pair of waiting deliveries at least
   });
 });

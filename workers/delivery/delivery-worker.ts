@@ -46,16 +46,20 @@ export async function startDeliveryWorker(options: DeliveryWorkerOptions): Promi
   let busy = 0;
   const running = new Set<Promise<void>>();
   let claiming = false;
-  let wake: () => void = () => {};
   let stopping = false;
   /**
-   * Whether deliveries may be due that this process knows of: one it stored to wait, or one a claim left
-   * (it took all it could, or an account was at its limit). A slot that frees up claims only then: the poll
-   * finds the rest (retries come due, other processes' deliveries). Stored counts the stores, so that one
-   * made while a claim is under way is not forgotten when that claim ends.
+   * Whether deliveries may be due that this process knows of: one it stored to wait, or one a claim may have
+   * left (it took all it could, or an account is at its limit). A slot that frees up claims only then: the
+   * poll finds the rest (retries come due, other processes' deliveries).
    */
   let mayBeDue = true;
-  let stored = 0;
+  /** Set by a wake that comes while the loop claims, so that it claims again rather than wait for the poll. */
+  let woken = false;
+  let wakeWaiting: (() => void) | undefined;
+  const wake = () => {
+    woken = true;
+    wakeWaiting?.();
+  };
 
   const hasFreeSlot = (accountId: string) => busy < options.concurrency && (inFlight.get(accountId) ?? 0) < options.perAccount;
 
@@ -94,11 +98,9 @@ export async function startDeliveryWorker(options: DeliveryWorkerOptions): Promi
     claiming = true;
     try {
       const limit = options.concurrency - busy;
-      const accountAtLimit = [...inFlight.values()].some((held) => held >= options.perAccount);
-      const storedBefore = stored;
       const claimed = await options.store.claimDue({ now: options.clock.now(), limit, perAccount: options.perAccount, leaseMs, inFlight });
       for (const delivery of claimed) startAttempt(delivery, holdSlot(delivery.accountId));
-      mayBeDue = claimed.length === limit || accountAtLimit || stored !== storedBefore;
+      mayBeDue = claimed.length === limit || [...inFlight.values()].some((held) => held >= options.perAccount);
       return claimed.length;
     } finally {
       claiming = false;
@@ -113,7 +115,6 @@ export async function startDeliveryWorker(options: DeliveryWorkerOptions): Promi
   async function receive(delivery: NewDelivery) {
     if (stopping || claiming || !hasFreeSlot(delivery.accountId)) {
       await options.store.enqueue(delivery);
-      stored += 1;
       mayBeDue = true;
       wake();
       return;
@@ -130,20 +131,22 @@ export async function startDeliveryWorker(options: DeliveryWorkerOptions): Promi
 
   async function loop() {
     while (!stopping) {
+      woken = false;
       let started = 0;
       try {
         started = await claimAndStart();
       } catch (error) {
         log.error({ err: error }, 'due deliveries could not be claimed; trying again');
       }
-      if (started > 0 && busy < options.concurrency && mayBeDue) continue;
+      if (woken || (started > 0 && busy < options.concurrency && mayBeDue)) continue;
       await new Promise<void>((resolve) => {
         const timer = setTimeout(() => resolve(), options.pollMs ?? 500);
-        wake = () => {
+        wakeWaiting = () => {
           clearTimeout(timer);
           resolve();
         };
       });
+      wakeWaiting = undefined;
     }
   }
 
