@@ -49,7 +49,7 @@ export async function startDeliveryWorker(options: DeliveryWorkerOptions): Promi
   let stopping = false;
   /**
    * Whether deliveries may be due that this process knows of: one it stored to wait, or one a claim may have
-   * left (it took all it could, or an account is at its limit). A slot that frees up claims only then: the
+   * left (it took as many as it asked for, or all an account had room for). A slot that frees up claims only then: the
    * poll finds the rest (retries come due, other processes' deliveries).
    */
   let mayBeDue = true;
@@ -98,9 +98,14 @@ export async function startDeliveryWorker(options: DeliveryWorkerOptions): Promi
     claiming = true;
     try {
       const limit = options.concurrency - busy;
-      const claimed = await options.store.claimDue({ now: options.clock.now(), limit, perAccount: options.perAccount, leaseMs, inFlight });
-      for (const delivery of claimed) startAttempt(delivery, holdSlot(delivery.accountId));
-      mayBeDue = claimed.length === limit || [...inFlight.values()].some((held) => held >= options.perAccount);
+      // The slots as the claim counts them: those freed while it runs do not change what it could take.
+      const held = new Map(inFlight);
+      const claimed = await options.store.claimDue({ now: options.clock.now(), limit, perAccount: options.perAccount, leaseMs, inFlight: held });
+      for (const delivery of claimed) {
+        startAttempt(delivery, holdSlot(delivery.accountId));
+        held.set(delivery.accountId, (held.get(delivery.accountId) ?? 0) + 1);
+      }
+      mayBeDue = claimed.length === limit || [...held.values()].some((slots) => slots >= options.perAccount);
       return claimed.length;
     } finally {
       claiming = false;
