@@ -22,6 +22,7 @@ import { jsonBody } from './middleware/json-body.ts';
 import { rateLimit } from './middleware/rate-limit.ts';
 import { requestId } from './middleware/request-id.ts';
 import { openApiRoutes } from './openapi.ts';
+import { coalescedFinds } from './answering/coalesced-finds.ts';
 import type { LateReplies } from './answering/late-replies.ts';
 import type { UsageEvents } from './answering/usage-events.ts';
 import { consoleRoutes } from './console/routes.tsx';
@@ -98,7 +99,7 @@ export function createApp(deps: AppDeps) {
     exempt: RATE_LIMIT_EXEMPT,
   });
   const answer = answering({
-    store: stores.idempotency,
+    store: coalescedFinds(stores.idempotency),
     dispatcher: deps.dispatcher,
     usage: deps.usageEvents,
     clock,

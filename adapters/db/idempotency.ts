@@ -1,4 +1,4 @@
-import type { ClaimInput, HeldClaim, IdempotencyStore } from './port.ts';
+import type { FindInput, HeldClaim, IdempotencyStore } from './port.ts';
 import type { SqlClient } from './sql-client.ts';
 
 type KeyRow = { request_hash: string; status_code: number | null; response_body: string | null };
@@ -11,19 +11,32 @@ function heldClaim(row: KeyRow, requestHash: string): HeldClaim {
 }
 
 export function idempotencyStore(db: SqlClient): IdempotencyStore {
-  /** A plain read: what holds the key, unless it is expired or to be taken over (undefined). */
-  async function find({ accountId, key, requestHash, expiredBefore, abandonedBefore }: Omit<ClaimInput, 'now'>) {
-    const [held] = await db.query<KeyRow & { takeover: boolean }>(
-      `SELECT request_hash, status_code, response_body,
-              (status_code IS NULL AND request_hash = $3 AND (claimed_at < $4 OR released)) AS takeover
-       FROM idempotency_keys WHERE account_id = $1 AND key = $2 AND claimed_at >= $5`,
-      [accountId, key, requestHash, abandonedBefore, expiredBefore],
+  /** Plain reads, one statement for any number: what holds each key, unless it is expired or to be taken over. */
+  async function findMany(inputs: FindInput[]): Promise<(HeldClaim | undefined)[]> {
+    const rows = await db.query<KeyRow & { at: number; takeover: boolean }>(
+      `SELECT q.at::int AS at, k.request_hash, k.status_code, k.response_body,
+              (k.status_code IS NULL AND k.request_hash = q.request_hash AND (k.claimed_at < q.abandoned_before OR k.released)) AS takeover
+         FROM unnest($1::uuid[], $2::text[], $3::text[], $4::timestamptz[], $5::timestamptz[]) WITH ORDINALITY
+                AS q (account_id, key, request_hash, abandoned_before, expired_before, at)
+         CROSS JOIN LATERAL (SELECT * FROM idempotency_keys k
+                              WHERE k.account_id = q.account_id AND k.key = q.key AND k.claimed_at >= q.expired_before) AS k`,
+      [
+        inputs.map((input) => input.accountId),
+        inputs.map((input) => input.key),
+        inputs.map((input) => input.requestHash),
+        inputs.map((input) => input.abandonedBefore),
+        inputs.map((input) => input.expiredBefore),
+      ],
     );
-    return held && !held.takeover ? heldClaim(held, requestHash) : undefined;
+    const found: (HeldClaim | undefined)[] = inputs.map(() => undefined);
+    for (const row of rows) if (!row.takeover) found[row.at - 1] = heldClaim(row, inputs[row.at - 1]!.requestHash);
+    return found;
   }
+  const find = async (input: FindInput) => (await findMany([input]))[0];
 
   return {
     find,
+    findMany,
     async claim(input) {
       // A retry often finds the key held: an Idempotency-Key's answer kept, or the first call's claim in flight.
       // The read decides those without writing or locking the row; only a claim needs the upsert below.

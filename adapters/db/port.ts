@@ -61,10 +61,14 @@ export type ClaimInput = {
   abandonedBefore: Date;
 };
 
+export type FindInput = Omit<ClaimInput, 'now'>;
+
 export interface IdempotencyStore {
   claim(input: ClaimInput): Promise<IdempotencyClaim>;
   /** What a claim would find holding the key, without claiming it or writing: undefined when a claim would take it. */
-  find(input: Omit<ClaimInput, 'now'>): Promise<HeldClaim | undefined>;
+  find(input: FindInput): Promise<HeldClaim | undefined>;
+  /** `find` of each input, in one statement, in their order. */
+  findMany(inputs: FindInput[]): Promise<(HeldClaim | undefined)[]>;
   complete(accountId: string, key: string, answer: StoredAnswer): Promise<void>;
   /**
    * Gives up a claim whose answer is not kept (400, 5xx): the key is forgotten, unless it holds an event handed

@@ -54,6 +54,32 @@ describe.each(drivers)('IdempotencyStore conformance ($name)', (driver) => {
     expect(await db.query('SELECT key FROM idempotency_keys WHERE key = $1', [unclaimed])).toEqual([]);
   });
 
+  it('finds many keys in one read, each as find finds it, in the order asked', async () => {
+    const [free, inFlight, answered, abandoned] = [randomUUID(), randomUUID(), randomUUID(), randomUUID()];
+    await claim(inFlight, 'h1', later(100_000));
+    await claim(answered, 'h1', T0);
+    await store.complete(accountId, answered, { status: 200, body: '{"status":200}' });
+    await claim(abandoned, 'h1', T0);
+    const now = later(120_000);
+    const asked = [
+      { key: answered, requestHash: 'h1' },
+      { key: free, requestHash: 'h1' },
+      { key: inFlight, requestHash: 'h1' },
+      { key: inFlight, requestHash: 'h2' },
+      { key: abandoned, requestHash: 'h1' },
+    ];
+    const inputs = asked.map(({ key, requestHash }) => ({ accountId, key, requestHash, expiredBefore: new Date(now.getTime() - 24 * HOUR), abandonedBefore: new Date(now.getTime() - 60_000) }));
+    const found = await store.findMany(inputs);
+    expect(found).toEqual([
+      { kind: 'completed', answer: { status: 200, body: '{"status":200}' } },
+      undefined,
+      { kind: 'in-flight' },
+      { kind: 'mismatch' },
+      undefined,
+    ]);
+    expect(found).toEqual(await Promise.all(asked.map(({ key, requestHash }) => find(key, requestHash, now))));
+  });
+
   it('claims a new key once: a second claim sees it in flight, another request a mismatch', async () => {
     const key = randomUUID();
     expect(await claim(key, 'h1', T0)).toEqual({ kind: 'claimed' });
