@@ -1,3 +1,4 @@
+import { coalescedPersonLookups } from '../adapters/persons/coalesced.ts';
 import { OPERATION_PAYLOADS } from '../schemas/events/operation-payloads.ts';
 import type { BlobStore } from '../adapters/blobs/port.ts';
 import type { Bus, Consumer } from '../adapters/bus/port.ts';
@@ -69,7 +70,7 @@ export async function startWorkerRole(name: WorkerName, parts: WorkerParts): Pro
   const { config, log, clock, stores, bus, topics, replies } = parts;
   const common = { name, topics, bus, replies, log, clock, payloads: OPERATION_PAYLOADS };
   const matching = {
-    persons: stores.persons,
+    persons: coalescedPersonLookups(stores.persons),
     identity: stores.identity,
     personIds: parts.personIds,
     model: modelInUse(stores.matchModels, clock),

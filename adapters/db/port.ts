@@ -148,6 +148,9 @@ export type StoredPerson = {
 /** The persons keys name (by `keyId`, as personsByKeys answers), and the records of those persons, by id. */
 export type NamedPersons = { named: Map<string, string[]>; records: Map<string, StoredPerson> };
 
+/** What personsWithRecordsByKeys is asked: the keys, at most `perKey` persons a key, the account asking. */
+export type PersonsLookup = { keys: IdentifierKey[]; perKey: number; accountId: string };
+
 /** The service's person data (docs/person-records.md). */
 /** One identifier key of a person and its history: dates YYYY-MM-DD, null when the import had none. */
 export type IdentifierHistory = IdentifierKey & { firstSeen: string | null; lastSeen: string | null; observations: number };
@@ -160,6 +163,8 @@ export interface PersonStore {
    * statement: a lookup by identifiers needs nothing else.
    */
   personsWithRecordsByKeys(keys: IdentifierKey[], perKey: number, accountId: string): Promise<NamedPersons>;
+  /** personsWithRecordsByKeys of each lookup, in one statement, in their order. */
+  personsWithRecordsByKeysMany(lookups: PersonsLookup[]): Promise<NamedPersons[]>;
   byIds(ids: string[]): Promise<StoredPerson[]>;
   /** Every identifier key of the person, with when the imports saw it (verify.signals, verify.activity). */
   identifierHistory(personId: string): Promise<IdentifierHistory[]>;

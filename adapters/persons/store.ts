@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import type { IdentifierHistory, PersonStore, StoredPerson } from '../db/port.ts';
+import type { IdentifierHistory, NamedPersons, PersonsLookup, PersonStore, StoredPerson } from '../db/port.ts';
 import type { SqlClient } from '../db/sql-client.ts';
 import { importPersons, sqlPersonWriter } from './import.ts';
 import { trainMatchModel } from './match-models.ts';
@@ -7,6 +7,41 @@ import type { IdentifierKey } from '../../schemas/events/payloads.ts';
 
 /** The person data over any SqlClient: key lookups for the matcher, imports over the admin API, and training. */
 export function personStore(db: SqlClient): PersonStore {
+  async function personsWithRecordsByKeysMany(lookups: PersonsLookup[]): Promise<NamedPersons[]> {
+    const asked = lookups.flatMap((lookup, at) => lookup.keys.map((key) => ({ at, key, lookup })));
+    const found = lookups.map((): NamedPersons => ({ named: new Map(), records: new Map() }));
+    if (asked.length === 0) return found;
+    const rows = await db.query<NamedRow & { at: number; document: Record<string, unknown> | null; updated: string | null; account_records: AccountRecordRow[] }>(
+      `SELECT k.at, k.kind, k.value, m.person_id::text AS person_id, p.document, to_char(p.updated, 'YYYY-MM-DD') AS updated,
+              r.account_records
+         FROM unnest($1::int[], $2::text[], $3::text[], $4::int[], $5::uuid[]) AS k (at, kind, value, per_key, account_id)
+         CROSS JOIN LATERAL (SELECT i.person_id FROM person_identifiers i
+                              WHERE i.kind = k.kind AND i.value = k.value
+                              ORDER BY i.person_id LIMIT k.per_key) AS m
+         LEFT JOIN persons p ON p.id = m.person_id
+         CROSS JOIN LATERAL (SELECT coalesce(json_agg(json_build_object('record_id', r.record_id, 'partner_id', r.partner_id)
+                                                      ORDER BY r.record_id), '[]') AS account_records
+                               FROM identity_records r WHERE r.account_id = k.account_id AND r.person_id = m.person_id) AS r`,
+      [
+        asked.map((item) => item.at),
+        asked.map((item) => item.key.kind),
+        asked.map((item) => item.key.value),
+        asked.map((item) => item.lookup.perKey),
+        asked.map((item) => item.lookup.accountId),
+      ],
+    );
+    for (const [at, lookupRows] of groupBy(rows, (row) => row.at)) {
+      const { named, records } = found[at]!;
+      for (const [id, personIds] of namedByKey(lookupRows)) named.set(id, personIds);
+      for (const row of lookupRows) {
+        if (!row.document) continue;
+        const accountRecords = row.account_records.map((record) => ({ recordId: record.record_id, partnerId: record.partner_id, personId: row.person_id }));
+        records.set(row.person_id, { id: row.person_id, document: row.document, updated: row.updated, accountRecords });
+      }
+    }
+    return found;
+  }
+
   return {
     async personsByKeys(keys, perKey) {
       if (keys.length === 0) return new Map();
@@ -15,25 +50,10 @@ export function personStore(db: SqlClient): PersonStore {
     },
 
     async personsWithRecordsByKeys(keys, perKey, accountId) {
-      if (keys.length === 0) return { named: new Map(), records: new Map() };
-      const rows = await db.query<NamedRow & { document: Record<string, unknown> | null; updated: string | null; account_records: AccountRecordRow[] }>(
-        `SELECT k.kind, k.value, m.person_id::text AS person_id, p.document, to_char(p.updated, 'YYYY-MM-DD') AS updated,
-                r.account_records
-           FROM ${NAMED_BY_KEYS}
-           LEFT JOIN persons p ON p.id = m.person_id
-           CROSS JOIN LATERAL (SELECT coalesce(json_agg(json_build_object('record_id', r.record_id, 'partner_id', r.partner_id)
-                                                        ORDER BY r.record_id), '[]') AS account_records
-                                 FROM identity_records r WHERE r.account_id = $4 AND r.person_id = m.person_id) AS r`,
-        [...keyParameters(keys, perKey), accountId],
-      );
-      const records = new Map<string, StoredPerson>();
-      for (const row of rows) {
-        if (!row.document) continue;
-        const accountRecords = row.account_records.map((record) => ({ recordId: record.record_id, partnerId: record.partner_id, personId: row.person_id }));
-        records.set(row.person_id, { id: row.person_id, document: row.document, updated: row.updated, accountRecords });
-      }
-      return { named: namedByKey(rows), records };
+      return (await personsWithRecordsByKeysMany([{ keys, perKey, accountId }]))[0]!;
     },
+
+    personsWithRecordsByKeysMany,
 
     async byIds(ids) {
       if (ids.length === 0) return [];
@@ -59,6 +79,12 @@ export function personStore(db: SqlClient): PersonStore {
 
 type NamedRow = { kind: string; value: string; person_id: string };
 type AccountRecordRow = { record_id: string; partner_id: string | null };
+
+function groupBy<T, K>(items: T[], keyOf: (item: T) => K): Map<K, T[]> {
+  const groups = new Map<K, T[]>();
+  for (const item of items) groups.set(keyOf(item), [...(groups.get(keyOf(item)) ?? []), item]);
+  return groups;
+}
 
 /** Each key (`k`) joined with the persons it names (`m`), at most $3 a key, lowest ids first. */
 const NAMED_BY_KEYS = `unnest($1::text[], $2::text[]) AS k (kind, value)

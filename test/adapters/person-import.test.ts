@@ -115,6 +115,27 @@ describe.each(implementations)('person import ($name)', (implementation) => {
     expect(new Map(withoutAccountRecords.sort())).toEqual(new Map((await store.byIds(ids)).map((person) => [person.id, person] as const).sort()));
   });
 
+  it('reads many lookups in one statement, each as it is read alone, its own account\'s records with it', async () => {
+    const store = personStore(subject.db);
+    const [first, second] = [lookups[0]![1]().key, lookups[1]![1]().key];
+    const [personId] = (await store.personsByKeys([first], 1)).get(keyId(first))!;
+    const [owner, other] = [randomUUID(), randomUUID()];
+    await subject.db.query(
+      `INSERT INTO identity_records (account_id, record_id, partner_id, person_id, emails, maids) VALUES ($1, 'mine', 'partner-mine', $2, '[]', '[]')`,
+      [owner, personId],
+    );
+    const asked = [
+      { keys: [first, second], perKey: 50, accountId: owner },
+      { keys: [], perKey: 50, accountId: owner },
+      { keys: [first], perKey: 50, accountId: other },
+    ];
+    const many = await store.personsWithRecordsByKeysMany(asked);
+    expect(many).toEqual(await Promise.all(asked.map(({ keys, perKey, accountId }) => store.personsWithRecordsByKeys(keys, perKey, accountId))));
+    expect(many[0]!.records.get(personId!)!.accountRecords).toEqual([{ recordId: 'mine', partnerId: 'partner-mine', personId }]);
+    expect(many[2]!.records.get(personId!)!.accountRecords).toEqual([]);
+    expect(many[1]).toEqual({ named: new Map(), records: new Map() });
+  });
+
   it('replaces a person imported again, rather than adding one', async () => {
     const changed = records.slice(0, 10).map((record) => ({
       ...record,

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { coalescedReads } from './coalesced-reads.ts';
+
+/** A readMany that answers each key from `held`, a turn of the event loop later, recording the keys of each call. */
+function readManyOf(held: Record<string, string>, calls: string[][], fail?: (keys: string[]) => boolean) {
+  return async (keys: string[]) => {
+    calls.push(keys);
+    await new Promise((resolve) => setImmediate(resolve));
+    if (fail?.(keys)) throw new Error('database gone');
+    return keys.map((key) => held[key]);
+  };
+}
+
+describe('coalesced reads', () => {
+  it('reads at once when nothing is being read, and what is asked meanwhile together next, each answered its own', async () => {
+    const calls: string[][] = [];
+    const read = coalescedReads(readManyOf({ b: 'in-flight', d: 'completed' }, calls));
+    expect(await Promise.all(['a', 'b', 'c', 'd'].map(read))).toEqual([undefined, 'in-flight', undefined, 'completed']);
+    expect(calls).toEqual([['a'], ['b', 'c', 'd']]);
+    expect(await read('e')).toBeUndefined();
+    expect(calls.at(-1)).toEqual(['e']);
+  });
+
+  it('fails only the reads of the statement that failed', async () => {
+    const calls: string[][] = [];
+    const read = coalescedReads(readManyOf({}, calls, (keys) => keys.includes('b')));
+    const outcomes = await Promise.allSettled(['a', 'b', 'c'].map(read));
+    expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'rejected', 'rejected']);
+    expect(await read('d')).toBeUndefined();
+  });
+});
