@@ -48,9 +48,9 @@ export async function startDeliveryWorker(options: DeliveryWorkerOptions): Promi
   let claiming = false;
   let stopping = false;
   /**
-   * Whether deliveries may be due that this process knows of: one it stored to wait, or one a claim may have
-   * left (it took as many as it asked for, or all an account had room for). A slot that frees up claims only then: the
-   * poll finds the rest (retries come due, other processes' deliveries).
+   * Whether deliveries may be due that this process knows of: one it stored to wait, or one a claim may have left
+   * (it took as many as it asked for, or all an account had room for). A slot that frees up claims only then:
+   * the poll finds the rest (retries come due, other processes' deliveries).
    */
   let mayBeDue = true;
   /** Set by a wake that comes while the loop claims, so that it claims again rather than wait for the poll. */
