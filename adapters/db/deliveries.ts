@@ -97,12 +97,15 @@ export function deliveryStore(db: SqlClient): DeliveryStore {
       // Each account gets at most its free slots (perAccount less what it has in flight), its earliest due first;
       // of those, the earliest `limit`. The lateral's LIMIT is the plain parameter, so that the planner sees how
       // few rows it takes. The outer conditions are checked again on the locked row, so two processes never claim
-      // the same one.
+      // the same one. The ids are chosen once (ARRAY(...)) and the rows read by primary key: the statement is
+      // prepared, and a generic plan of `id IN (...)` scanned every pending row and chose again for each; the
+      // re-check says `IS TRUE` so that it does not match the pending index's predicate, which the planner would
+      // otherwise prefer for those reads.
       const rows = await db.query<ClaimedRow>(
         `WITH RECURSIVE ${PENDING_ACCOUNTS}
          UPDATE webhook_deliveries d
          SET attempts = d.attempts + 1, locked_until = $1::timestamptz + $3 * interval '1 millisecond', updated_at = $1
-         WHERE d.id IN (
+         WHERE d.id = ANY (ARRAY(
            SELECT id FROM (
              SELECT due.id, due.next_attempt_at,
                     row_number() OVER (PARTITION BY a.account_id ORDER BY due.next_attempt_at) AS rank,
@@ -116,8 +119,8 @@ export function deliveryStore(db: SqlClient): DeliveryStore {
                ORDER BY w.next_attempt_at LIMIT $5
              ) due
            ) ranked
-           WHERE rank <= free ORDER BY next_attempt_at LIMIT $2)
-         AND d.status = 'pending' AND (d.locked_until IS NULL OR d.locked_until < $1)
+           WHERE rank <= free ORDER BY next_attempt_at LIMIT $2))
+         AND (d.status = 'pending') IS TRUE AND (d.locked_until IS NULL OR d.locked_until < $1)
          RETURNING d.id, d.account_id, d.url, d.body, d.attempts`,
         [now, limit, leaseMs, [...inFlight.keys()], perAccount, [...inFlight.values()]],
       );
