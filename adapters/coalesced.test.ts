@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { coalescedReads } from './coalesced-reads.ts';
+import { coalesced } from './coalesced.ts';
 
 /** A readMany that answers each key from `held`, a turn of the event loop later, recording the keys of each call. */
 function readManyOf(held: Record<string, string>, calls: string[][], fail?: (keys: string[]) => boolean) {
@@ -11,10 +11,10 @@ function readManyOf(held: Record<string, string>, calls: string[][], fail?: (key
   };
 }
 
-describe('coalesced reads', () => {
+describe('coalesced calls', () => {
   it('reads at once when nothing is being read, and what is asked meanwhile together next, each answered its own', async () => {
     const calls: string[][] = [];
-    const read = coalescedReads(readManyOf({ b: 'in-flight', d: 'completed' }, calls));
+    const read = coalesced(readManyOf({ b: 'in-flight', d: 'completed' }, calls));
     expect(await Promise.all(['a', 'b', 'c', 'd'].map(read))).toEqual([undefined, 'in-flight', undefined, 'completed']);
     expect(calls).toEqual([['a'], ['b', 'c', 'd']]);
     expect(await read('e')).toBeUndefined();
@@ -23,7 +23,7 @@ describe('coalesced reads', () => {
 
   it('fails only the reads of the statement that failed', async () => {
     const calls: string[][] = [];
-    const read = coalescedReads(readManyOf({}, calls, (keys) => keys.includes('b')));
+    const read = coalesced(readManyOf({}, calls, (keys) => keys.includes('b')));
     const outcomes = await Promise.allSettled(['a', 'b', 'c'].map(read));
     expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'rejected', 'rejected']);
     expect(await read('d')).toBeUndefined();
