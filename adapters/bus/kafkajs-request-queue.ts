@@ -13,7 +13,7 @@ export type RequestQueueInternals = {
 const CHECK_PENDING_REQUESTS_INTERVAL_MS = 10;
 
 /** The release whose RequestQueue has the timer loop; another release is left as it is. */
-export const FIXED_KAFKAJS_VERSION = '2.2.4';
+const FIXED_KAFKAJS_VERSION = '2.2.4';
 
 const require = createRequire(import.meta.url);
 
