@@ -1,4 +1,6 @@
+import { coalescedAccountReads } from '../adapters/db/coalesced-accounts.ts';
 import { coalescedPersonLookups } from '../adapters/persons/coalesced.ts';
+import { coalescedTotals } from '../adapters/usage/coalesced.ts';
 import { OPERATION_PAYLOADS } from '../schemas/events/operation-payloads.ts';
 import type { BlobStore } from '../adapters/blobs/port.ts';
 import type { Bus, Consumer } from '../adapters/bus/port.ts';
@@ -75,13 +77,14 @@ export async function startWorkerRole(name: WorkerName, parts: WorkerParts): Pro
     personIds: parts.personIds,
     model: modelInUse(stores.matchModels, clock),
   };
+  const accounts = coalescedAccountReads(stores.accounts);
   switch (name) {
     case 'usage':
       return Promise.all([
         startWorker({
           ...common,
           concurrency: 16,
-          handlers: { 'stats.get': statsGetHandler({ accounts: stores.accounts, usage: parts.usageStore, clock }) },
+          handlers: { 'stats.get': statsGetHandler({ accounts, usage: coalescedTotals(parts.usageStore), clock }) },
         }),
         startUsageWriter({
           bus,
@@ -94,7 +97,7 @@ export async function startWorkerRole(name: WorkerName, parts: WorkerParts): Pro
       ]);
     case 'enrichment': {
       const personEnrich = personEnrichHandler(matching);
-      const companyEnrich = companyEnrichHandler({ companies: stores.companies, accounts: stores.accounts });
+      const companyEnrich = companyEnrichHandler({ companies: stores.companies, accounts });
       return [
         await startWorker({
           ...common,

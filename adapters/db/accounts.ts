@@ -67,6 +67,11 @@ export function accountStore(db: SqlClient): AccountStore {
       return (await get(id))!;
     },
     get,
+    async getMany(ids) {
+      const rows = await db.query<AccountRow>(`${SELECT_ACCOUNT} WHERE a.id = ANY($1::uuid[])`, [ids]);
+      const byId = new Map(rows.map((row) => [row.id, toAccount(row)]));
+      return ids.map((id) => byId.get(id.toLowerCase()));
+    },
     async list() {
       return (await db.query<AccountRow>(`${SELECT_ACCOUNT} ORDER BY a.created_at, a.id`)).map(toAccount);
     },

@@ -23,6 +23,8 @@ export type NewAccount = { name: string; planId: string; identitySharing: boolea
 export interface AccountStore {
   create(input: NewAccount): Promise<Account>;
   get(id: string): Promise<Account | undefined>;
+  /** Each id's account, in the order asked (undefined where none), in one statement. */
+  getMany(ids: readonly string[]): Promise<(Account | undefined)[]>;
   list(): Promise<Account[]>;
 }
 

@@ -11,6 +11,7 @@ export function meteredUsageStore(store: UsageStore, metrics: UsageMetrics): Usa
     },
     lastOffsets: (topic) => store.lastOffsets(topic),
     totals: (accountId, from, to) => store.totals(accountId, from, to),
+    totalsMany: (ranges) => store.totalsMany(ranges),
     daily: (accountId, from, to) => store.daily(accountId, from, to),
     close: () => store.close(),
   };

@@ -25,6 +25,9 @@ export type UsageCount = { operation: string; outcome: UsageOutcome; count: numb
 
 export type DailyUsage = UsageCount & { day: string };
 
+/** An account's usage over UTC days `from` to `to`, both included (YYYY-MM-DD). */
+export type UsageRangeQuery = { accountId: string; from: string; to: string };
+
 export interface UsageStore {
   /** Creates what the store needs (tables, views), safely when several processes start at once. */
   prepare(): Promise<void>;
@@ -34,6 +37,8 @@ export interface UsageStore {
   lastOffsets(topic: string): Promise<Map<number, string>>;
   /** Counts per operation and outcome for the account, over UTC days `from` to `to`, both included (YYYY-MM-DD). */
   totals(accountId: string, from: string, to: string): Promise<UsageCount[]>;
+  /** `totals` of each range, in the order asked, read in one query. */
+  totalsMany(ranges: readonly UsageRangeQuery[]): Promise<UsageCount[][]>;
   /** The same, per day (for charts). */
   daily(accountId: string, from: string, to: string): Promise<DailyUsage[]>;
   close(): Promise<void>;

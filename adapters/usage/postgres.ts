@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { SqlClient } from '../db/sql-client.ts';
-import { USAGE_OUTCOMES, type DailyUsage, type UsageCount, type UsageStore } from './port.ts';
+import { USAGE_OUTCOMES, type DailyUsage, type UsageCount, type UsageRangeQuery, type UsageStore } from './port.ts';
+import { countsByRange, type RangedCount } from './ranges.ts';
 import { UsageRange, valid } from './validation.ts';
 
 const Event = z.object({
@@ -65,6 +66,19 @@ export function sqlUsageStore(db: SqlClient): UsageStore {
     return [query.accountId, query.from, query.to];
   };
   let prunedAt = 0;
+
+  async function totalsMany(ranges: readonly UsageRangeQuery[]): Promise<UsageCount[][]> {
+    const queries = ranges.map((query) => valid(UsageRange, query, 'usage query'));
+    const rows = await db.query<RangedCount>(
+      `SELECT (q.range - 1)::int AS range, u.operation, u.outcome, sum(u.count)::float8 AS count
+       FROM unnest($1::uuid[], $2::date[], $3::date[]) WITH ORDINALITY AS q (account_id, first_day, last_day, range)
+       JOIN usage_daily u ON u.account_id = q.account_id AND u.day >= q.first_day AND u.day <= q.last_day
+       GROUP BY q.range, u.operation, u.outcome ORDER BY q.range, ${BY_NAME}`,
+      [queries.map((query) => query.accountId), queries.map((query) => query.from), queries.map((query) => query.to)],
+    );
+    return countsByRange(rows, queries.length);
+  }
+
   return {
     async prepare() {},
     async record(batch) {
@@ -105,12 +119,9 @@ export function sqlUsageStore(db: SqlClient): UsageStore {
       return new Map(rows.map((row) => [row.partition, row.last_offset]));
     },
     async totals(accountId, from, to) {
-      return db.query<UsageCount>(
-        `SELECT operation, outcome, sum(count)::float8 AS count FROM usage_daily WHERE ${RANGE}
-         GROUP BY operation, outcome ORDER BY ${BY_NAME}`,
-        range(accountId, from, to),
-      );
+      return (await totalsMany([{ accountId, from, to }]))[0]!;
     },
+    totalsMany,
     async daily(accountId, from, to) {
       return db.query<DailyUsage>(
         `SELECT to_char(day, 'YYYY-MM-DD') AS day, operation, outcome, sum(count)::float8 AS count FROM usage_daily

@@ -159,6 +159,38 @@ describe.each(implementations)('UsageStore conformance ($name)', (implementation
     expect(await store.daily(carol, '2026-04-01', '2026-04-30')).toEqual([]);
   });
 
+  it('answers several ranges in one read, each as totals answers it alone, in the order asked', async () => {
+    const [alice, bob, carol] = [randomUUID(), randomUUID(), randomUUID()];
+    await store.record([
+      ...times(2, { account: alice, at: '2026-05-01T10:00:00Z' }),
+      ...times(4, { account: alice, at: '2026-05-20T10:00:00Z', outcome: 'miss' }),
+      ...times(3, { account: bob, at: '2026-05-20T10:00:00Z' }),
+    ]);
+    const ranges = [
+      { accountId: alice, from: '2026-05-01', to: '2026-05-31' },
+      { accountId: carol, from: '2026-05-01', to: '2026-05-31' },
+      { accountId: bob, from: '2026-05-01', to: '2026-05-31' },
+      { accountId: alice, from: '2026-05-01', to: '2026-05-10' },
+      { accountId: alice, from: '2026-05-01', to: '2026-05-31' },
+    ];
+    const alone = await Promise.all(ranges.map(({ accountId, from, to }) => store.totals(accountId, from, to)));
+    expect(await store.totalsMany(ranges)).toEqual(alone);
+    expect(alone).toEqual([
+      [
+        { operation: 'person.enrich', outcome: 'match', count: 2 },
+        { operation: 'person.enrich', outcome: 'miss', count: 4 },
+      ],
+      [],
+      [{ operation: 'person.enrich', outcome: 'match', count: 3 }],
+      [{ operation: 'person.enrich', outcome: 'match', count: 2 }],
+      [
+        { operation: 'person.enrich', outcome: 'match', count: 2 },
+        { operation: 'person.enrich', outcome: 'miss', count: 4 },
+      ],
+    ]);
+    expect(await store.totalsMany([])).toEqual([]);
+  });
+
   it('takes both ends of the range, cuts at UTC midnight, and leaves out the days outside', async () => {
     const account = randomUUID();
     await store.record(

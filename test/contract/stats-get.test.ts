@@ -13,6 +13,17 @@ describe.each(MODES)('stats.get: plan and billing period (%s)', (mode) => {
   });
   afterAll(() => kith?.stop());
 
+  it('answers each account its own plan when several accounts ask at once (their reads go together)', async () => {
+    const plans = [await createPlan(kith, { name: `Together A ${randomUUID()}` }), await createPlan(kith, { name: `Together B ${randomUUID()}` })];
+    const accounts = [await createAccount(kith, { plan: plans[0]!.name }), await createAccount(kith, { plan: plans[1]!.name })];
+    const asked = Array.from({ length: 16 }, (_, index) => index % 2);
+    const answers = await Promise.all(asked.map((which) => kith.client.v3('stats.get', { stats: ['person'] }, { key: accounts[which]!.key })));
+    for (const [index, answer] of answers.entries()) {
+      expect(answer.status, answer.text).toBe(200);
+      expect(answer.body.plan.name).toBe(plans[asked[index]!]!.name);
+    }
+  });
+
   it("answers the account's plan and current period", async () => {
     const plan = await createPlan(kith, { name: `Pro ${randomUUID()}`, period: 'YEAR', baseCost: 1200.5 });
     const account = await createAccount(kith, { plan: plan.name });
