@@ -1,6 +1,7 @@
 import type { OPERATION_PAYLOADS, OperationName } from '../../schemas/events/operation-payloads.ts';
 import type { PendingReply } from '../replies/port.ts';
 import type {
+  AnsweredReply,
   OperationReply,
   OperationRequestedOf,
   PayloadSchemas,
@@ -11,7 +12,7 @@ import type {
 /** Hands a request to the worker that owns its operation and waits for the reply, up to a deadline. */
 export interface Dispatcher {
   /** The reply, or undefined when the deadline passed first. Rejects with RetryableError when the bus is down. */
-  dispatch(request: RequestEvent, deadline: Date): Promise<OperationReply | undefined>;
+  dispatch(request: RequestEvent, deadline: Date): Promise<AnsweredReply | undefined>;
   /**
    * Hands a request to its worker; its reply is awaited through what this returns, for as long as the caller
    * likes (a lookup keeps waiting past its deadline, to keep the reply for the retry). Rejects as dispatch does.

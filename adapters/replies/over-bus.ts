@@ -1,9 +1,8 @@
-import { decodeEvent } from '../../schemas/events/decode.ts';
-import { OperationReply } from '../../schemas/events/operation-requested.ts';
 import { CORRELATION_HEADER, type TopicNames } from '../../schemas/events/topics.ts';
 import type { Bus, Consumer } from '../bus/port.ts';
 import type { Logger } from '../logger.ts';
 import type { ReplyInbox, ReplySender } from './port.ts';
+import { decodeReply, encodeReply } from './reply-text.ts';
 import { replyWaiters } from './waiters.ts';
 
 /**
@@ -26,7 +25,7 @@ export async function busReplyInbox(options: {
     topics: [address],
     async handle(message) {
       const correlationId = message.headers[CORRELATION_HEADER];
-      const reply = decodeEvent(OperationReply, message.value);
+      const reply = decodeReply(message.value);
       if (!correlationId || !reply) {
         options.log.warn({ topic: address, offset: message.offset }, 'malformed reply dropped');
         return;
@@ -45,7 +44,7 @@ export function busReplySender(bus: Bus): ReplySender {
   return {
     async send(address, correlationId, reply) {
       await bus.publish(address, [
-        { key: correlationId, value: JSON.stringify(reply), headers: { [CORRELATION_HEADER]: correlationId } },
+        { key: correlationId, value: encodeReply(reply), headers: { [CORRELATION_HEADER]: correlationId } },
       ]);
     },
   };

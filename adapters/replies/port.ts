@@ -1,4 +1,4 @@
-import type { OperationReply } from '../../schemas/events/operation-requested.ts';
+import type { AnsweredReply, OperationReply } from '../../schemas/events/operation-requested.ts';
 
 /**
  * A reply the ingress is waiting for: register before publishing the request, so no reply can be missed. It is
@@ -6,7 +6,7 @@ import type { OperationReply } from '../../schemas/events/operation-requested.ts
  */
 export type PendingReply = {
   /** The reply, or undefined when `timeoutMs` passed first or it was forgotten; it may be awaited again. */
-  wait(timeoutMs: number): Promise<OperationReply | undefined>;
+  wait(timeoutMs: number): Promise<AnsweredReply | undefined>;
   /** Stops waiting: waits in progress end with undefined. */
   forget(): void;
 };

@@ -1,14 +1,14 @@
-import type { OperationReply } from '../../schemas/events/operation-requested.ts';
+import type { AnsweredReply } from '../../schemas/events/operation-requested.ts';
 import type { PendingReply } from './port.ts';
 
 /** Correlation ids awaited by this process, and the replies that settle them. */
 export function replyWaiters() {
-  const waiting = new Map<string, (reply: OperationReply) => void>();
+  const waiting = new Map<string, (reply: AnsweredReply) => void>();
   return {
     expect(correlationId: string): PendingReply {
-      let settle: (reply: OperationReply | undefined) => void = () => {};
+      let settle: (reply: AnsweredReply | undefined) => void = () => {};
       // Settled once: by the reply, or by forget (undefined), which also ends the waits in progress.
-      const arrived = new Promise<OperationReply | undefined>((resolve) => (settle = resolve));
+      const arrived = new Promise<AnsweredReply | undefined>((resolve) => (settle = resolve));
       waiting.set(correlationId, (reply) => {
         waiting.delete(correlationId);
         settle(reply);
@@ -30,7 +30,7 @@ export function replyWaiters() {
       };
     },
     /** Hands a reply to its waiter; a reply nobody waits for any more is dropped. */
-    settle(correlationId: string, reply: OperationReply): void {
+    settle(correlationId: string, reply: AnsweredReply): void {
       waiting.get(correlationId)?.(reply);
     },
   };

@@ -5,7 +5,7 @@ import type { Dispatcher } from '../../adapters/dispatch/port.ts';
 import { operationNamed } from '../../domain/operations.ts';
 import type { OperationSpec } from '../../domain/operations/spec.ts';
 import { usageCalls, type UsageCall } from '../../domain/usage-calls.ts';
-import type { OperationReply, RequestEvent } from '../../schemas/events/operation-requested.ts';
+import type { AnsweredReply, RequestEvent } from '../../schemas/events/operation-requested.ts';
 import { outcomeOf } from '../../schemas/events/usage-recorded.ts';
 import type { ApiEnv } from '../env.ts';
 import { ApiError } from '../errors.ts';
@@ -56,7 +56,7 @@ export class Exchange {
   #handedOver: RequestEvent | undefined;
   #replayed = false;
   #countedByWorker = false;
-  #reply: OperationReply | undefined;
+  #reply: AnsweredReply | undefined;
 
   constructor(
     private readonly c: Context<ApiEnv>,
@@ -104,7 +104,7 @@ export class Exchange {
   }
 
   /** Sends the request's event to its worker and waits for the reply until the deadline (none: it passed). */
-  async dispatch(created: () => RequestEvent, deadline: Date): Promise<OperationReply | undefined> {
+  async dispatch(created: () => RequestEvent, deadline: Date): Promise<AnsweredReply | undefined> {
     const event = await this.#handOver(created);
     this.#reply = await this.options.dispatcher.dispatch(event, deadline);
     return this.#reply;

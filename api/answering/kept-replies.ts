@@ -1,30 +1,16 @@
 import type { Clock } from '../../adapters/clock.ts';
 import type { HeldClaim, IdempotencyClaim, StoredAnswer } from '../../adapters/db/port.ts';
 import type { PendingReply } from '../../adapters/replies/port.ts';
-import type { OperationReply } from '../../schemas/events/operation-requested.ts';
+import { textReply, type AnsweredReply } from '../../schemas/events/operation-requested.ts';
 
-/** A reply, with the JSON text of its body when it is a kept one: what was stored, ready to send. */
-export type AnsweredReply = OperationReply & { json?: string };
 
 export type LookupOutcome = { kind: 'answered'; reply: AnsweredReply } | { kind: 'queued' };
 
 /** The key a lookup's kept reply lives under, beside the Idempotency-Keys of the same account. */
 export const keptReplyKey = (fingerprint: string) => `queued:${fingerprint}`;
 
-/**
- * A kept reply whose body is parsed only when something reads it: the v3 route sends the stored text as it is,
- * the same bytes `c.json` would make of the parsed body, without parsing and serialising it again.
- */
-function asReply(answer: StoredAnswer): AnsweredReply {
-  let parsed: unknown;
-  return {
-    status: answer.status,
-    json: answer.body,
-    get body() {
-      return (parsed ??= JSON.parse(answer.body));
-    },
-  };
-}
+/** A kept reply, sent as the text that was stored (the same bytes `c.json` would make of the parsed body). */
+const asReply = (answer: StoredAnswer) => textReply(answer.status, answer.body);
 
 export type KeptLookup = {
   /** What holds the lookup's kept-reply key (its kept reply, an earlier call in flight), or undefined. */

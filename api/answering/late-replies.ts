@@ -19,7 +19,7 @@ export function lateReplies(options: { store: IdempotencyStore; waitMs: number; 
     const reply = await pending.wait(options.waitMs);
     pending.forget();
     waiting.delete(pending);
-    if (reply && reply.status < 500) await options.store.complete(accountId, key, { status: reply.status, body: JSON.stringify(reply.body) });
+    if (reply && reply.status < 500) await options.store.complete(accountId, key, { status: reply.status, body: reply.json ?? JSON.stringify(reply.body) });
     else await options.store.release(accountId, key);
   }
 

@@ -2,10 +2,9 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { Context } from 'hono';
 import type { Clock } from '../../adapters/clock.ts';
 import type { OperationSpec } from '../../domain/operations/spec.ts';
-import type { RequestEvent } from '../../schemas/events/operation-requested.ts';
+import type { AnsweredReply, RequestEvent } from '../../schemas/events/operation-requested.ts';
 import type { ApiEnv } from '../env.ts';
 import { ApiError } from '../errors.ts';
-import type { AnsweredReply } from './kept-replies.ts';
 
 export type OperationAnswerOptions = {
   clock: Clock;

@@ -97,3 +97,21 @@ export const OperationReply = z.object({
   body: z.unknown(),
 });
 export type OperationReply = z.infer<typeof OperationReply>;
+
+/**
+ * A reply with the JSON text of its body when it came as text (off the bus, or kept for a retry): the ingress sends
+ * that text as it is, and parses it only if something reads `body`.
+ */
+export type AnsweredReply = OperationReply & { json?: string };
+
+/** A reply whose body is the JSON text `json`, parsed the first time `body` is read. */
+export function textReply(status: number, json: string): AnsweredReply {
+  let parsed: unknown;
+  return {
+    status,
+    json,
+    get body() {
+      return (parsed ??= JSON.parse(json));
+    },
+  };
+}

@@ -24,8 +24,8 @@ describe.each(drivers)('AccountStore ($name)', (driver) => {
   afterAll(() => db?.close());
 
   it('reads many accounts in one statement, each as get reads it, in the order asked', async () => {
-    const [{ id: planId }] = await db.query<{ id: string }>("SELECT id FROM plans WHERE name = 'Standard'");
-    const create = (name: string) => accounts.create({ name, planId: planId!, identitySharing: false, billingAnchor: '2026-01-15' });
+    const [plan] = await db.query<{ id: string }>("SELECT id FROM plans WHERE name = 'Standard'");
+    const create = (name: string) => accounts.create({ name, planId: plan!.id, identitySharing: false, billingAnchor: '2026-01-15' });
     const [first, second] = [await create(`First ${randomUUID()}`), await create(`Second ${randomUUID()}`)];
     const unknown = randomUUID();
     const ids = [second.id, unknown, first.id, second.id.toUpperCase()];
