@@ -1,4 +1,5 @@
 import { coalescedAccountReads } from '../adapters/db/coalesced-accounts.ts';
+import { coalescedDeliveryWrites } from '../adapters/db/coalesced-deliveries.ts';
 import { coalescedPersonLookups } from '../adapters/persons/coalesced.ts';
 import { coalescedTotals } from '../adapters/usage/coalesced.ts';
 import { OPERATION_PAYLOADS } from '../schemas/events/operation-payloads.ts';
@@ -155,7 +156,7 @@ export async function startWorkerRole(name: WorkerName, parts: WorkerParts): Pro
         await startDeliveryWorker({
           bus,
           topics,
-          store: meteredDeliveries(stores.deliveries, parts.metrics.deliveries),
+          store: meteredDeliveries(coalescedDeliveryWrites(stores.deliveries), parts.metrics.deliveries),
           clock,
           log,
           concurrency: config.webhooks.concurrency,

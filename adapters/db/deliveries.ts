@@ -1,5 +1,5 @@
 import type { WebhookAttempt, WebhookDelivery } from '../../schemas/admin/webhooks.ts';
-import type { ClaimedDelivery, DeliveryStore } from './port.ts';
+import type { ClaimedDelivery, DeliveryClaim, DeliveryStore, FinishedAttempt, NewDelivery } from './port.ts';
 import { isoTimestamp, isoTimestampOrNull } from './rows.ts';
 import type { SqlClient } from './sql-client.ts';
 
@@ -69,28 +69,101 @@ const toAttempt = (row: AttemptRow): WebhookAttempt => ({
 type ClaimedRow = { id: string; account_id: string; url: string; body: string; attempts: number };
 const toClaimed = (row: ClaimedRow): ClaimedDelivery => ({ id: row.id, accountId: row.account_id, url: row.url, body: row.body, attempt: row.attempts });
 
+/** The columns of new deliveries, as arrays for `unnest`, in the order of the statements below. */
+const newDeliveryColumns = (deliveries: readonly NewDelivery[]) => [
+  deliveries.map((delivery) => delivery.id),
+  deliveries.map((delivery) => delivery.accountId),
+  deliveries.map((delivery) => delivery.requestId),
+  deliveries.map((delivery) => delivery.operation),
+  deliveries.map((delivery) => delivery.url),
+  deliveries.map((delivery) => delivery.body),
+  deliveries.map((delivery) => delivery.createdAt),
+];
+
+/** Rows by id, each handed to the first place that asks for it: a delivery given twice is stored once. */
+function firstAskerOf<R extends { id: string }>(rows: readonly R[]): (id: string) => R | undefined {
+  const unclaimed = new Map(rows.map((row) => [row.id, row]));
+  return (id) => {
+    const row = unclaimed.get(id);
+    unclaimed.delete(id);
+    return row;
+  };
+}
+
 export function deliveryStore(db: SqlClient): DeliveryStore {
+  // Inserted in id order, so that two writers storing the same redelivered events never wait on each other crosswise.
+  async function enqueueMany(deliveries: readonly NewDelivery[]): Promise<boolean[]> {
+    const rows = await db.query<{ id: string }>(
+      `INSERT INTO webhook_deliveries (id, account_id, request_id, operation, url, body, status, next_attempt_at, created_at, updated_at)
+       SELECT id, account_id, request_id, operation, url, body, 'pending', created_at, created_at, created_at
+       FROM unnest($1::text[], $2::uuid[], $3::text[], $4::text[], $5::text[], $6::text[], $7::timestamptz[])
+         AS d (id, account_id, request_id, operation, url, body, created_at)
+       ORDER BY id
+       ON CONFLICT (id) DO NOTHING RETURNING id`,
+      newDeliveryColumns(deliveries),
+    );
+    const stored = firstAskerOf(rows);
+    return deliveries.map((delivery) => stored(delivery.id) !== undefined);
+  }
+
+  async function enqueueClaimedMany(claims: readonly { delivery: NewDelivery; claim: DeliveryClaim }[]) {
+    const rows = await db.query<ClaimedRow>(
+      `INSERT INTO webhook_deliveries
+         (id, account_id, request_id, operation, url, body, status, next_attempt_at, created_at, updated_at, attempts, locked_until)
+       SELECT id, account_id, request_id, operation, url, body, 'pending', created_at, created_at, now, 1, now + lease_ms * interval '1 millisecond'
+       FROM unnest($1::text[], $2::uuid[], $3::text[], $4::text[], $5::text[], $6::text[], $7::timestamptz[], $8::timestamptz[], $9::float8[])
+         AS d (id, account_id, request_id, operation, url, body, created_at, now, lease_ms)
+       ORDER BY id
+       ON CONFLICT (id) DO NOTHING RETURNING id, account_id, url, body, attempts`,
+      [
+        ...newDeliveryColumns(claims.map(({ delivery }) => delivery)),
+        claims.map(({ claim }) => claim.now),
+        claims.map(({ claim }) => claim.leaseMs),
+      ],
+    );
+    const stored = firstAskerOf(rows);
+    return claims.map(({ delivery }) => {
+      const row = stored(delivery.id);
+      return row && toClaimed(row);
+    });
+  }
+
+  // One statement (one round trip), atomic as a transaction would be.
+  async function finishMany(finished: readonly FinishedAttempt[]): Promise<void> {
+    await db.query(
+      `WITH f AS (
+         SELECT * FROM unnest($1::text[], $2::text[], $3::timestamptz[], $4::timestamptz[], $5::int[], $6::timestamptz[],
+                              $7::text[], $8::int[], $9::int[], $10::text[])
+           AS f (id, status, next_attempt_at, now, attempt, started_at, outcome, status_code, latency_ms, error)),
+       logged AS (
+         INSERT INTO webhook_attempts (delivery_id, attempt, started_at, outcome, status_code, latency_ms, error)
+         SELECT id, attempt, started_at, outcome, status_code, latency_ms, error FROM f ORDER BY id ON CONFLICT DO NOTHING)
+       UPDATE webhook_deliveries d SET status = f.status, next_attempt_at = f.next_attempt_at, locked_until = NULL, updated_at = f.now
+       FROM f WHERE d.id = f.id`,
+      [
+        finished.map((done) => done.deliveryId),
+        finished.map((done) => done.next.status),
+        finished.map((done) => (done.next.status === 'pending' ? done.next.nextAttemptAt : null)),
+        finished.map((done) => done.now),
+        finished.map((done) => done.attempt.attempt),
+        finished.map((done) => done.attempt.startedAt),
+        finished.map((done) => done.attempt.outcome),
+        finished.map((done) => done.attempt.statusCode),
+        finished.map((done) => done.attempt.latencyMs),
+        finished.map((done) => done.attempt.error),
+      ],
+    );
+  }
+
   return {
     async enqueue(delivery) {
-      const rows = await db.query(
-        `INSERT INTO webhook_deliveries (id, account_id, request_id, operation, url, body, status, next_attempt_at, created_at, updated_at)
-         VALUES ($1, $2, $3, $4, $5, $6, 'pending', $7, $7, $7)
-         ON CONFLICT (id) DO NOTHING RETURNING id`,
-        [delivery.id, delivery.accountId, delivery.requestId, delivery.operation, delivery.url, delivery.body, delivery.createdAt],
-      );
-      return rows.length > 0;
+      return (await enqueueMany([delivery]))[0]!;
     },
-
-    async enqueueClaimed(delivery, { now, leaseMs }) {
-      const [row] = await db.query<ClaimedRow>(
-        `INSERT INTO webhook_deliveries
-           (id, account_id, request_id, operation, url, body, status, next_attempt_at, created_at, updated_at, attempts, locked_until)
-         VALUES ($1, $2, $3, $4, $5, $6, 'pending', $7, $7, $8, 1, $8::timestamptz + $9 * interval '1 millisecond')
-         ON CONFLICT (id) DO NOTHING RETURNING id, account_id, url, body, attempts`,
-        [delivery.id, delivery.accountId, delivery.requestId, delivery.operation, delivery.url, delivery.body, delivery.createdAt, now, leaseMs],
-      );
-      return row && toClaimed(row);
+    enqueueMany,
+    async enqueueClaimed(delivery, claim) {
+      return (await enqueueClaimedMany([{ delivery, claim }]))[0];
     },
+    enqueueClaimedMany,
 
     async claimDue({ now, limit, leaseMs, inFlight, perAccount }) {
       if (limit <= 0) return [];
@@ -145,27 +218,8 @@ export function deliveryStore(db: SqlClient): DeliveryStore {
       return rows.map((row) => row.account_id);
     },
 
-    async finish(deliveryId, attempt, next, now) {
-      // One statement (one round trip), atomic as a transaction would be.
-      await db.query(
-        `WITH logged AS (
-           INSERT INTO webhook_attempts (delivery_id, attempt, started_at, outcome, status_code, latency_ms, error)
-           VALUES ($1, $5, $6, $7, $8, $9, $10) ON CONFLICT DO NOTHING)
-         UPDATE webhook_deliveries SET status = $2, next_attempt_at = $3, locked_until = NULL, updated_at = $4 WHERE id = $1`,
-        [
-          deliveryId,
-          next.status,
-          next.status === 'pending' ? next.nextAttemptAt : null,
-          now,
-          attempt.attempt,
-          attempt.startedAt,
-          attempt.outcome,
-          attempt.statusCode,
-          attempt.latencyMs,
-          attempt.error,
-        ],
-      );
-    },
+    finish: (deliveryId, attempt, next, now) => finishMany([{ deliveryId, attempt, next, now }]),
+    finishMany,
 
     async list(accountId, { status, limit }) {
       const rows = await db.query<DeliveryRow>(

@@ -17,12 +17,18 @@ export function attemptOutcome(next: DeliveryAfterAttempt): DeliveryAttemptOutco
 export function meteredDeliveries(store: DeliveryStore, metrics: DeliveryMetrics): DeliveryStore {
   return {
     enqueue: (delivery) => store.enqueue(delivery),
+    enqueueMany: (deliveries) => store.enqueueMany(deliveries),
     enqueueClaimed: (delivery, claim) => store.enqueueClaimed(delivery, claim),
+    enqueueClaimedMany: (claims) => store.enqueueClaimedMany(claims),
     claimDue: (input) => store.claimDue(input),
     accountsAwaitingFirstAttempt: (now, over) => store.accountsAwaitingFirstAttempt(now, over),
     async finish(deliveryId, attempt, next, now) {
       await store.finish(deliveryId, attempt, next, now);
       metrics.attempted(attemptOutcome(next));
+    },
+    async finishMany(finished) {
+      await store.finishMany(finished);
+      for (const { next } of finished) metrics.attempted(attemptOutcome(next));
     },
     list: (accountId, options) => store.list(accountId, options),
     get: (deliveryId) => store.get(deliveryId),

@@ -95,14 +95,29 @@ export type ClaimedDelivery = { id: string; accountId: string; url: string; body
 
 export type DeliveryAfterAttempt = { status: 'pending'; nextAttemptAt: Date } | { status: 'delivered' | 'failed' | 'gone' };
 
+/** How a delivery stored for its first attempt at once is held: from `now`, for `leaseMs`. */
+export type DeliveryClaim = { now: Date; leaseMs: number };
+
+/** An attempt as it is logged, and what it leads its delivery to. */
+export type FinishedAttempt = {
+  deliveryId: string;
+  attempt: Omit<WebhookAttempt, 'startedAt'> & { startedAt: Date };
+  next: DeliveryAfterAttempt;
+  now: Date;
+};
+
 export interface DeliveryStore {
   /** Stores a new delivery, due at once; false when it was stored before (a redelivered event). */
   enqueue(delivery: NewDelivery): Promise<boolean>;
+  /** `enqueue` of each delivery, in one statement, answered in the order given. */
+  enqueueMany(deliveries: readonly NewDelivery[]): Promise<boolean[]>;
   /**
    * Stores a new delivery already claimed for its first attempt, held for `leaseMs` as claimDue holds one, for
    * a caller with a slot free to attempt it at once; undefined when it was stored before (a redelivered event).
    */
-  enqueueClaimed(delivery: NewDelivery, claim: { now: Date; leaseMs: number }): Promise<ClaimedDelivery | undefined>;
+  enqueueClaimed(delivery: NewDelivery, claim: DeliveryClaim): Promise<ClaimedDelivery | undefined>;
+  /** `enqueueClaimed` of each, in one statement, answered in the order given: a delivery given twice is claimed for the first. */
+  enqueueClaimedMany(claims: readonly { delivery: NewDelivery; claim: DeliveryClaim }[]): Promise<(ClaimedDelivery | undefined)[]>;
   /**
    * Claims up to `limit` due deliveries for one attempt each, for each account at most `perAccount` less
    * what it has `inFlight` already, holding them for `leaseMs` so that no other process attempts them
@@ -121,7 +136,9 @@ export interface DeliveryStore {
    */
   accountsAwaitingFirstAttempt(now: Date, over: number): Promise<string[]>;
   /** Logs the attempt and moves the delivery on: due again later, or done one way or another. */
-  finish(deliveryId: string, attempt: Omit<WebhookAttempt, 'startedAt'> & { startedAt: Date }, next: DeliveryAfterAttempt, now: Date): Promise<void>;
+  finish(deliveryId: string, attempt: FinishedAttempt['attempt'], next: DeliveryAfterAttempt, now: Date): Promise<void>;
+  /** `finish` of each attempt, in one statement. */
+  finishMany(finished: readonly FinishedAttempt[]): Promise<void>;
   list(accountId: string, options: { status?: WebhookDelivery['status']; limit: number }): Promise<WebhookDelivery[]>;
   get(deliveryId: string): Promise<WebhookDeliveryDetail | undefined>;
   /** Makes one delivery due again now (its attempts so far stay in the log); false when unknown. */

@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { coalescedDeliveryWrites } from '../../adapters/db/coalesced-deliveries.ts';
 import { deliveryStore } from '../../adapters/db/deliveries.ts';
 import { migrate } from '../../adapters/db/migrate.ts';
 import { createPgClient } from '../../adapters/db/pg.ts';
@@ -7,6 +8,7 @@ import { createPgliteClient } from '../../adapters/db/pglite.ts';
 import type { DeliveryStore, NewDelivery } from '../../adapters/db/port.ts';
 import type { SqlClient } from '../../adapters/db/sql-client.ts';
 import { freshPostgresDatabase } from '../support/fresh-database.ts';
+import { recordingSql } from '../support/recording-sql.ts';
 
 /**
  * On PostgreSQL a database of its own: claims take every due delivery, and the counts count every waiting one, so
@@ -90,6 +92,63 @@ describe.each(drivers)('DeliveryStore conformance ($name)', (driver) => {
     const mine = (claims: { id: string }[]) => claims.filter((other) => other.id === delivery.id);
     expect(mine(await claim(at(5_000)))).toEqual([]);
     expect(mine(await claim(at(11_000)))).toEqual([{ ...claimed, attempt: 2 }]);
+  });
+
+  it('stores many deliveries in one statement, each as alone: one given twice, or stored before, is stored once', async () => {
+    const fresh = (body: string): NewDelivery => ({
+      id: `msg_${randomBytes(10).toString('hex')}`,
+      accountId: randomUUID(),
+      requestId: 'r',
+      operation: 'person.enrich',
+      url: 'https://example.com/hook',
+      body,
+      createdAt: T0,
+    });
+    const [before] = await enqueued(1);
+    const [a, b, c] = [fresh('{"a":1}'), fresh('{"b":2}'), fresh('{"c":3}')];
+    expect(await store.enqueueMany([a, before!, a, b])).toEqual([true, false, false, true]);
+    const lease = { now: at(0), leaseMs: 10_000 };
+    const claimed = await store.enqueueClaimedMany([c, a, c].map((delivery) => ({ delivery, claim: lease })));
+    expect(claimed).toEqual([{ id: c.id, accountId: c.accountId, url: c.url, body: '{"c":3}', attempt: 1 }, undefined, undefined]);
+    expect(await store.enqueueMany([])).toEqual([]);
+    expect(await store.enqueueClaimedMany([])).toEqual([]);
+  });
+
+  it('logs many attempts in one statement, each moving its own delivery on', async () => {
+    const [retried, delivered] = await enqueued(2);
+    const claimed = (await claim(at(150_000))).filter((candidate) => [retried!.id, delivered!.id].includes(candidate.id));
+    expect(claimed).toHaveLength(2);
+    const attempt = (statusCode: number) => ({ attempt: 1, startedAt: at(150_000), outcome: 'failed' as const, statusCode, latencyMs: 7, error: null });
+    await store.finishMany([
+      { deliveryId: retried!.id, attempt: attempt(503), next: { status: 'pending', nextAttemptAt: at(160_000) }, now: at(150_010) },
+      { deliveryId: delivered!.id, attempt: { ...attempt(200), outcome: 'delivered' }, next: { status: 'delivered' }, now: at(150_020) },
+    ]);
+    expect(await store.get(retried!.id)).toMatchObject({ status: 'pending', nextAttemptAt: at(160_000).toISOString(), updatedAt: at(150_010).toISOString() });
+    expect((await store.get(retried!.id))!.attemptLog.map((logged) => logged.statusCode)).toEqual([503]);
+    expect(await store.get(delivered!.id)).toMatchObject({ status: 'delivered', nextAttemptAt: null, updatedAt: at(150_020).toISOString() });
+    expect((await store.get(delivered!.id))!.attemptLog.map((logged) => logged.outcome)).toEqual(['delivered']);
+    await store.finishMany([]);
+  });
+
+  it('stores and logs what the delivery worker writes at once together, as deployed: two statements for fifty', async () => {
+    const statements: string[] = [];
+    const together = coalescedDeliveryWrites(deliveryStore(recordingSql(db, statements)));
+    const deliveries = Array.from({ length: 50 }, (_, index) => ({
+      id: `msg_${randomBytes(10).toString('hex')}`,
+      accountId: randomUUID(),
+      requestId: `r${index}`,
+      operation: 'person.enrich',
+      url: 'https://example.com/hook',
+      body: `{"index":${index}}`,
+      createdAt: T0,
+    }));
+    const lease = { now: at(0), leaseMs: 10_000 };
+    const claimed = await Promise.all(deliveries.map((delivery) => together.enqueueClaimed(delivery, lease)));
+    expect(claimed.map((delivery) => delivery?.body)).toEqual(deliveries.map((delivery) => delivery.body));
+    const attempt = { attempt: 1, startedAt: at(10), outcome: 'delivered' as const, statusCode: 200, latencyMs: 3, error: null };
+    await Promise.all(deliveries.map((delivery) => together.finish(delivery.id, attempt, { status: 'delivered' }, at(20))));
+    expect(statements).toHaveLength(4);
+    expect(await Promise.all(deliveries.map(async (delivery) => (await store.get(delivery.id))!.status))).toEqual(deliveries.map(() => 'delivered'));
   });
 
   it("claims for each account at most perAccount less what it has in flight", async () => {

@@ -11,6 +11,7 @@ import type { SqlClient } from '../../adapters/db/sql-client.ts';
 import { createLogger } from '../../adapters/logger.ts';
 import { topicNames, type TopicNames } from '../../schemas/events/topics.ts';
 import { startDeliveryWorker } from '../../workers/delivery/delivery-worker.ts';
+import { coalescedDeliveryWrites } from '../../adapters/db/coalesced-deliveries.ts';
 import { newWebhookSecret } from '../../workers/delivery/sign.ts';
 
 export type DeliverySide = {
@@ -60,7 +61,7 @@ export async function openDeliverySide(
       startDeliveryWorker({
         bus,
         topics,
-        store: stores.deliveries,
+        store: coalescedDeliveryWrites(stores.deliveries),
         clock: systemClock,
         log,
         pollMs: 50,
