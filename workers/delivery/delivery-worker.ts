@@ -76,18 +76,20 @@ export async function startDeliveryWorker(options: DeliveryWorkerOptions): Promi
     };
   }
 
-  /** Attempts a claimed delivery in the background, then lets its slot go. */
+  /**
+   * Attempts a claimed delivery in the background, lets its slot go once the receiver has answered, then logs the
+   * attempt: the slot bounds the requests a receiver gets at once, and the delivery stays held by its claim until
+   * the log moves it on, so another slot cannot take it meanwhile.
+   */
   function startAttempt(delivery: ClaimedDelivery, releaseSlot: () => void) {
     const attempted = (async () => {
       try {
-        const { attempt, next } = await attemptDelivery(delivery, options.attempt);
+        const { attempt, next } = await attemptDelivery(delivery, options.attempt).finally(releaseSlot);
         await options.store.finish(delivery.id, attempt, next, options.clock.now());
         log.info({ deliveryId: delivery.id, accountId: delivery.accountId, attempt: attempt.attempt, outcome: attempt.outcome, status: attempt.statusCode }, 'webhook attempt');
       } catch (error) {
         // The claim lapses and the delivery is attempted again, with the same webhook-id.
         log.error({ err: error, deliveryId: delivery.id }, 'webhook attempt could not be recorded');
-      } finally {
-        releaseSlot();
       }
     })();
     running.add(attempted);
