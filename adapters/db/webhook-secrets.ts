@@ -1,4 +1,5 @@
 import type { WebhookSecret } from '../../schemas/admin/webhooks.ts';
+import { coalesced } from '../coalesced.ts';
 import type { WebhookSecretStore } from './port.ts';
 import { isoTimestamp, isoTimestampOrNull } from './rows.ts';
 import type { SqlClient } from './sql-client.ts';
@@ -15,8 +16,19 @@ type SecretRow = {
  * `generate` makes a new `whsec_` secret.
  */
 export function webhookSecretStore(db: SqlClient, generate: () => string): WebhookSecretStore {
-  const read = async (accountId: string) =>
-    (await db.query<SecretRow>('SELECT current_secret, previous_secret, previous_expires_at, rotated_at FROM webhook_secrets WHERE account_id = $1', [accountId]))[0];
+  /**
+   * Each account's secrets, or undefined: every delivery reads its account's, so the reads asked while one is under
+   * way go together (../coalesced.ts), one statement for the deliveries attempted meanwhile.
+   */
+  const read = coalesced(async (accountIds: string[]) => {
+    const rows = await db.query<SecretRow & { account_id: string }>(
+      `SELECT account_id, current_secret, previous_secret, previous_expires_at, rotated_at FROM webhook_secrets
+       WHERE account_id = ANY($1::uuid[])`,
+      [accountIds],
+    );
+    const byAccount = new Map(rows.map((row) => [row.account_id, row]));
+    return accountIds.map((accountId) => byAccount.get(accountId.toLowerCase()));
+  });
 
   /** The account's secrets, made on first use: one read for every delivery but an account's first. */
   async function current(accountId: string, now: Date): Promise<SecretRow> {

@@ -11,7 +11,7 @@ describe('webhook signing secrets', () => {
     for (const close of closing.splice(0)) await close();
   });
 
-  it("are made on an account's first delivery, then read in one statement a delivery, and follow a rotation at once", async () => {
+  it("are made on an account's first delivery, then read in one statement a delivery (one for those read at once), and follow a rotation at once", async () => {
     const db = await createPgliteClient(undefined);
     closing.push(() => db.close());
     await migrate(db);
@@ -28,6 +28,10 @@ describe('webhook signing secrets', () => {
     statements.length = 0;
     expect(await secrets.signingSecrets(accountId, now)).toEqual(['whsec_1']);
     expect(statements).toHaveLength(1);
+
+    const together = await Promise.all(Array.from({ length: 20 }, () => secrets.signingSecrets(accountId, now)));
+    expect(together).toEqual(Array.from({ length: 20 }, () => ['whsec_1']));
+    expect(statements).toHaveLength(3); // the first read alone, the other nineteen in one
 
     await secrets.rotate(accountId, now, 60_000);
     expect(await secrets.signingSecrets(accountId, new Date(now.getTime() + 1))).toEqual(['whsec_2', 'whsec_1']);
