@@ -21,6 +21,14 @@ describe('coalesced calls', () => {
     expect(calls.at(-1)).toEqual(['e']);
   });
 
+  it('makes a call that goes alone with callOne when given, and groups with callMany', async () => {
+    const calls: string[][] = [];
+    const alone: string[] = [];
+    const read = coalesced(readManyOf({ a: 'A', b: 'B', c: 'C' }, calls), async (key) => (alone.push(key), `${key.toUpperCase()} alone`));
+    expect(await Promise.all(['a', 'b', 'c'].map(read))).toEqual(['A alone', 'B', 'C']);
+    expect([alone, calls]).toEqual([['a'], [['b', 'c']]]);
+  });
+
   it('fails only the reads of the statement that failed', async () => {
     const calls: string[][] = [];
     const read = coalesced(readManyOf({}, calls, (keys) => keys.includes('b')));

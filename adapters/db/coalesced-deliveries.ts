@@ -8,12 +8,18 @@ import type { DeliveryClaim, DeliveryStore, FinishedAttempt, NewDelivery } from 
  * the writes it carried (their events are not committed, their claims lapse), and only those.
  */
 export function coalescedDeliveryWrites(store: DeliveryStore): DeliveryStore {
-  const enqueue = coalesced((deliveries: NewDelivery[]) => store.enqueueMany(deliveries));
-  const enqueueClaimed = coalesced((claims: { delivery: NewDelivery; claim: DeliveryClaim }[]) => store.enqueueClaimedMany(claims));
-  const finish = coalesced(async (finished: FinishedAttempt[]) => {
-    await store.finishMany(finished);
-    return finished.map(() => undefined);
-  });
+  const enqueue = coalesced((deliveries: NewDelivery[]) => store.enqueueMany(deliveries), store.enqueue);
+  const enqueueClaimed = coalesced(
+    (claims: { delivery: NewDelivery; claim: DeliveryClaim }[]) => store.enqueueClaimedMany(claims),
+    ({ delivery, claim }) => store.enqueueClaimed(delivery, claim),
+  );
+  const finish = coalesced(
+    async (finished: FinishedAttempt[]) => {
+      await store.finishMany(finished);
+      return finished.map(() => undefined);
+    },
+    ({ deliveryId, attempt, next, now }) => store.finish(deliveryId, attempt, next, now),
+  );
   return {
     ...store,
     enqueue,

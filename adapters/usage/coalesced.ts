@@ -6,6 +6,9 @@ import type { UsageRangeQuery, UsageStore } from './port.ts';
  * at once, so under load their reads share one query instead of each paying one.
  */
 export function coalescedTotals(store: UsageStore): UsageStore {
-  const totals = coalesced((ranges: UsageRangeQuery[]) => store.totalsMany(ranges));
+  const totals = coalesced(
+    (ranges: UsageRangeQuery[]) => store.totalsMany(ranges),
+    ({ accountId, from, to }) => store.totals(accountId, from, to),
+  );
   return { ...store, totals: (accountId, from, to) => totals({ accountId, from, to }) };
 }

@@ -67,21 +67,8 @@ export function sqlUsageStore(db: SqlClient): UsageStore {
   };
   let prunedAt = 0;
 
-  async function totalsOf(accountId: string, from: string, to: string): Promise<UsageCount[]> {
-    return db.query<UsageCount>(
-      `SELECT operation, outcome, sum(count)::float8 AS count FROM usage_daily WHERE ${RANGE}
-       GROUP BY operation, outcome ORDER BY ${BY_NAME}`,
-      range(accountId, from, to),
-    );
-  }
-
-  /**
-   * One range, as a read without load comes, by the account's key alone; several unnested and joined to the daily
-   * counts. The unnested form costs a lone range 0.7 ms against 0.5 on PGlite (6,000 reads of a month's counts one
-   * after the other), which made the embedded no-op 10% slower (bench/README.md, 2026-11-26).
-   */
+  /** The ranges unnested and joined to the daily counts. */
   async function totalsMany(ranges: readonly UsageRangeQuery[]): Promise<UsageCount[][]> {
-    if (ranges.length === 1) return [await totalsOf(ranges[0]!.accountId, ranges[0]!.from, ranges[0]!.to)];
     const queries = ranges.map((query) => valid(UsageRange, query, 'usage query'));
     const rows = await db.query<RangedCount>(
       `SELECT (q.range - 1)::int AS range, u.operation, u.outcome, sum(u.count)::float8 AS count
@@ -132,7 +119,13 @@ export function sqlUsageStore(db: SqlClient): UsageStore {
       );
       return new Map(rows.map((row) => [row.partition, row.last_offset]));
     },
-    totals: totalsOf,
+    async totals(accountId, from, to) {
+      return db.query<UsageCount>(
+        `SELECT operation, outcome, sum(count)::float8 AS count FROM usage_daily WHERE ${RANGE}
+         GROUP BY operation, outcome ORDER BY ${BY_NAME}`,
+        range(accountId, from, to),
+      );
+    },
     totalsMany,
     async daily(accountId, from, to) {
       return db.query<DailyUsage>(
