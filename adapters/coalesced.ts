@@ -1,20 +1,20 @@
 type Waiting<I, O> = { input: I; resolve(output: O): void; reject(error: unknown): void };
 
 /**
- * One call at a time from many callers: a call made while none is under way goes at once, alone; calls made
- * while one is under way go together in the next, one statement (or one write) for all of them. Under load most
- * calls share a round trip instead of each paying one; without load nothing waits. `callMany` answers its inputs
- * in their order; when it fails, every call it carried fails with it, and only those.
- * `callOne`, when given, makes a call that goes alone, as calls do without load (and always in the embedded mode,
- * where the database runs one statement at a time): a one-row statement costs less than the same row unnested from
- * arrays (a usage read 0.5 ms against 0.7 on PGlite).
+ * One call at a time from many callers: calls made in the same turn of the event loop, or while one is under
+ * way, go together in one statement (or one write); a call alone goes alone. Under load most calls share a round
+ * trip instead of each paying one; without load a call waits only for the end of its turn. The turn matters where
+ * the database answers without leaving it: PGlite (the embedded mode) runs a statement to its end before the next
+ * request is even read, so calls started at once would never find one under way and never go together.
+ * `callMany` answers its inputs in their order; when it fails, every call it carried fails with it, and only those.
+ * `callOne`, when given, makes a call that goes alone: a one-row statement costs less than the same row unnested
+ * from arrays (a usage read 0.5 ms against 0.7 on PGlite).
  */
 export function coalesced<I, O>(callMany: (inputs: I[]) => Promise<O[]>, callOne?: (input: I) => Promise<O>): (input: I) => Promise<O> {
   let queued: Waiting<I, O>[] = [];
   let calling = false;
 
   async function callQueued() {
-    calling = true;
     while (queued.length > 0) {
       const group = queued;
       queued = [];
@@ -31,6 +31,8 @@ export function coalesced<I, O>(callMany: (inputs: I[]) => Promise<O[]>, callOne
   return (input) =>
     new Promise<O>((resolve, reject) => {
       queued.push({ input, resolve, reject });
-      if (!calling) void callQueued();
+      if (calling) return;
+      calling = true;
+      setImmediate(() => void callQueued());
     });
 }
