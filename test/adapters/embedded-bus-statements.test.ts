@@ -52,6 +52,37 @@ describe('the embedded bus, counted in statements', () => {
     expect(statements).toHaveLength(2);
   });
 
+  it('stores the publishes made at once, to several topics and partitions, in one statement, each partition in its order', async () => {
+    const statements: string[] = [];
+    const embedded = bus(recording(await database(), statements), 600_000);
+    await embedded.ensureTopics([{ name: 'orders', partitions: 4 }, { name: 'events', partitions: 2 }]);
+    const handled: ConsumedMessage[] = [];
+    await embedded.consume({ groupId: 'g', topics: ['orders', 'events'], handle: async (message) => void handled.push(message) });
+    await waitFor('every partition read once on start', () => reads(statements).length === 6);
+
+    statements.length = 0;
+    const keys = ['k1', 'k2', 'k3', 'k4', 'k5', 'k6'];
+    await Promise.all([
+      embedded.publish('orders', keys.map((key) => ({ key, value: `${key} first` }))),
+      embedded.publish('events', [{ key: 'k1', value: 'event' }]),
+      embedded.publish('orders', keys.map((key) => ({ key, value: `${key} second`, headers: { n: '2' } }))),
+    ]);
+    await waitFor('every message handled', () => handled.length === 13);
+
+    expect(appends(statements)).toHaveLength(1);
+    const partitions = new Set(handled.filter((message) => message.topic === 'orders').map((message) => message.partition));
+    expect(partitions.size).toBeGreaterThan(1);
+    for (const key of keys) {
+      const ofKey = handled.filter((message) => message.topic === 'orders' && message.key === key);
+      expect(ofKey.map((message) => [message.value, message.headers])).toEqual([[`${key} first`, {}], [`${key} second`, { n: '2' }]]);
+    }
+    for (const partition of partitions) {
+      const offsets = handled.filter((message) => message.topic === 'orders' && message.partition === partition).map((message) => Number(message.offset));
+      expect(offsets).toEqual(offsets.map((_, index) => index));
+    }
+    expect(handled.filter((message) => message.topic === 'events').map((message) => [message.value, message.offset])).toEqual([['event', '0']]);
+  });
+
   it('commits what was handled together, counting it out of the backlog meanwhile, and commits it at stop', async () => {
     const statements: string[] = [];
     // No commit is due within the test: only the stop commits.
