@@ -99,7 +99,7 @@ async function startParts(config: ServerConfig, options: StartOptions & { log: L
   const applied = await migrate(db);
   if (applied.length > 0) log.info({ migrations: applied }, 'database migrated');
   const stores = createStores(db, newWebhookSecret);
-  const bus = meteredBus(await openBus({ kafkaBrokers: config.kafkaBrokers, clientId: `kith-${instanceId}`, db, log }), {
+  const bus = meteredBus(await openBus({ kafkaBrokers: config.kafkaBrokers, clientId: `kith-${instanceId}`, db, sharedDatabase: Boolean(config.databaseUrl), log }), {
     metrics: metrics.bus,
     topicLabel: topicLabel(topics),
   });

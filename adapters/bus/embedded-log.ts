@@ -36,36 +36,45 @@ async function appendToPartition(db: SqlClient, batch: AppendedMessage[]): Promi
 }
 
 /**
- * Stores the messages of several partitions in one statement, each partition's at its next offsets in the order
- * given. The partitions are locked in one order (topic, partition), so that processes appending to the same
- * partitions of a shared PostgreSQL wait for each other instead of deadlocking.
+ * The partitions an append claims offsets in, locked in one order (topic, partition) before they are updated, so
+ * that processes appending to the same partitions of a shared PostgreSQL wait for each other instead of deadlocking.
  */
-async function appendToPartitions(db: SqlClient, batches: AppendedMessage[][]): Promise<Appended[]> {
-  const messages = batches.flat();
+const LOCKED_IN_ORDER = `locked AS MATERIALIZED (
+    SELECT p.topic, p.partition FROM bus_partitions p
+    JOIN unnest($1::text[], $2::int[]) AS c (topic, partition) ON c.topic = p.topic AND c.partition = p.partition
+    ORDER BY p.topic, p.partition FOR UPDATE OF p
+  ),`;
+
+/**
+ * Stores the messages of several partitions in one statement, each partition's at its next offsets in the order
+ * given: the partitions' counts and each message's position in its partition are worked out here, which costs the
+ * statement less than counting and ranking them in SQL (0.7 ms against 1.0 for four partitions on PGlite).
+ * `lockInOrder` when other processes may append to the same database (see LOCKED_IN_ORDER; 0.2 ms more on PGlite,
+ * where no other process can).
+ */
+async function appendToPartitions(db: SqlClient, batches: AppendedMessage[][], lockInOrder: boolean): Promise<Appended[]> {
+  const messages = batches.flatMap((batch) => batch.map((message, position) => ({ ...message, position })));
   const rows = await db.query<{ topic: string; partition: number; first: string }>(
-    `WITH m AS (
-       SELECT * FROM unnest($1::text[], $2::int[], $3::text[], $4::text[], $5::text[]) WITH ORDINALITY
-         AS m (topic, partition, key, value, headers, ord)
-     ), counts AS (
-       SELECT topic, partition, count(*) AS n FROM m GROUP BY topic, partition
-     ), locked AS MATERIALIZED (
-       SELECT p.topic, p.partition FROM bus_partitions p JOIN counts c ON c.topic = p.topic AND c.partition = p.partition
-       ORDER BY p.topic, p.partition FOR UPDATE OF p
-     ), claimed AS (
+    `WITH ${lockInOrder ? LOCKED_IN_ORDER : ''} claimed AS (
        UPDATE bus_partitions p SET next_offset = p.next_offset + c.n
-       FROM counts c JOIN locked l ON l.topic = c.topic AND l.partition = c.partition
+       FROM unnest($1::text[], $2::int[], $3::int[]) AS c (topic, partition, n)
+       ${lockInOrder ? 'JOIN locked l ON l.topic = c.topic AND l.partition = c.partition' : ''}
        WHERE p.topic = c.topic AND p.partition = c.partition
        RETURNING p.topic, p.partition, p.next_offset - c.n AS first
      ), stored AS (
        INSERT INTO bus_messages (topic, partition, "offset", key, value, headers)
-       SELECT m.topic, m.partition, claimed.first + row_number() OVER (PARTITION BY m.topic, m.partition ORDER BY m.ord) - 1,
-              m.key, m.value, m.headers
-       FROM m JOIN claimed ON claimed.topic = m.topic AND claimed.partition = m.partition
+       SELECT m.topic, m.partition, claimed.first + m.position, m.key, m.value, m.headers
+       FROM unnest($4::text[], $5::int[], $6::int[], $7::text[], $8::text[], $9::text[]) AS m (topic, partition, position, key, value, headers)
+       JOIN claimed ON claimed.topic = m.topic AND claimed.partition = m.partition
      )
      SELECT topic, partition, first::text AS first FROM claimed`,
     [
+      batches.map((batch) => batch[0]!.topic),
+      batches.map((batch) => batch[0]!.partition),
+      batches.map((batch) => batch.length),
       messages.map((message) => message.topic),
       messages.map((message) => message.partition),
+      messages.map((message) => message.position),
       messages.map((message) => message.key),
       messages.map((message) => message.value),
       messages.map((message) => JSON.stringify(message.headers ?? {})),
@@ -83,7 +92,8 @@ async function appendToPartitions(db: SqlClient, batches: AppendedMessage[][]): 
 /** The SQL of the embedded bus: an append-only log per partition and the offsets of consumer groups. */
 export type EmbeddedBusLog = ReturnType<typeof embeddedBusLog>;
 
-export function embeddedBusLog(db: SqlClient) {
+/** `lockInOrder` when other processes may append to the same database (a PostgreSQL; PGlite serves one process). */
+export function embeddedBusLog(db: SqlClient, options: { lockInOrder: boolean }) {
   return {
     async createTopic(topic: TopicSpec) {
       await db.transaction(async (tx) => {
@@ -119,7 +129,7 @@ export function embeddedBusLog(db: SqlClient) {
         byPartition.set(slot, batch);
       }
       const batches = [...byPartition.values()];
-      return batches.length === 1 ? [await appendToPartition(db, batches[0]!)] : appendToPartitions(db, batches);
+      return batches.length === 1 ? [await appendToPartition(db, batches[0]!)] : appendToPartitions(db, batches, options.lockInOrder);
     },
 
     /** The partitions where one of the groups has messages after its committed offset, with their next offsets. */

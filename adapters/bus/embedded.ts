@@ -28,6 +28,11 @@ export type EmbeddedBusOptions = {
   stopGraceMs?: number;
   /** How often messages past their topic's retention are deleted (default one minute). */
   sweepMs?: number;
+  /**
+   * Whether other processes may append to the same database, as on a shared PostgreSQL (default true): an append
+   * then locks its partitions in one order. PGlite serves this process alone.
+   */
+  otherAppenders?: boolean;
 };
 
 /** Messages kept in memory per partition for this process's readers: a reader further behind reads the database. */
@@ -47,7 +52,7 @@ const parseSlot = (slot: string) => {
  * one query every `pollMs` finds messages other processes published, which are read from the database.
  */
 export function createEmbeddedBus(options: EmbeddedBusOptions): Bus {
-  const store = embeddedBusLog(options.db);
+  const store = embeddedBusLog(options.db, { lockInOrder: options.otherAppenders ?? true });
   const published = new EventEmitter().setMaxListeners(0);
   const tails = partitionTails(TAIL_MESSAGES);
   const groups = new Map<string, Member[]>();

@@ -22,10 +22,10 @@ type Implementation = {
   open(): Promise<Bus>;
 };
 
-/** The embedded bus over a database of its own; closing the bus closes the database too. */
-async function embeddedBus(db: SqlClient): Promise<Bus> {
+/** The embedded bus over a database of its own, as main.ts opens it; closing the bus closes the database too. */
+async function embeddedBus(db: SqlClient, otherAppenders: boolean): Promise<Bus> {
   await migrate(db);
-  const bus = createEmbeddedBus({ db, log: createLogger('error'), pollMs: 50, retryDelayMs: 100, stopGraceMs: 500 });
+  const bus = createEmbeddedBus({ db, log: createLogger('error'), pollMs: 50, retryDelayMs: 100, stopGraceMs: 500, otherAppenders });
   return {
     ...bus,
     async close() {
@@ -36,7 +36,7 @@ async function embeddedBus(db: SqlClient): Promise<Bus> {
 }
 
 const implementations: Implementation[] = [
-  { name: 'embedded (PGlite)', open: async () => embeddedBus(await createPgliteClient(undefined)) },
+  { name: 'embedded (PGlite)', open: async () => embeddedBus(await createPgliteClient(undefined), false) },
   {
     name: 'embedded (PostgreSQL)',
     // A schema of its own in the shared test database, so the bus tables start empty.
@@ -46,7 +46,7 @@ const implementations: Implementation[] = [
       url.searchParams.set('options', `-c search_path=${schema}`);
       const db = createPgClient(url.toString(), 4);
       await db.execScript(`CREATE SCHEMA ${schema}`);
-      return embeddedBus(db);
+      return embeddedBus(db, true);
     },
   },
   {
