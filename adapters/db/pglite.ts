@@ -1,11 +1,7 @@
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { preparedStatements } from './pglite-prepared.ts';
 import { sqlClient, type SqlClient } from './sql-client.ts';
-
-const calls = (target: PGlite | Transaction) => ({
-  rows: async (text: string, params: unknown[]) => (await target.query(text, params)).rows,
-  script: (sql: string) => target.exec(sql),
-});
 
 /**
  * PostgreSQL's defaults size shared memory for a server: 128 MB of buffers, 100 connections. PGlite serves one
@@ -22,9 +18,11 @@ const START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB',
  */
 export async function createPgliteClient(dataDir: string | undefined): Promise<SqlClient> {
   const db = await PGlite.create({ ...(dataDir ? { dataDir } : {}), extensions: { pg_trgm }, startParams: START_PARAMS });
+  const prepared = preparedStatements(db);
+  const inTransaction = (tx: Transaction) => ({ rows: prepared.queryInTransaction, script: (sql: string) => tx.exec(sql) });
   return sqlClient(
-    calls(db),
-    (work) => db.transaction((tx) => work(sqlClient(calls(tx)))),
+    { rows: prepared.query, script: (sql) => db.exec(sql) },
+    (work) => db.transaction((tx) => work(sqlClient(inTransaction(tx)))),
     () => db.close(),
   );
 }
