@@ -147,7 +147,7 @@ describe.each(drivers)('DeliveryStore conformance ($name)', (driver) => {
     expect(claimed.map((delivery) => delivery?.body)).toEqual(deliveries.map((delivery) => delivery.body));
     const attempt = { attempt: 1, startedAt: at(10), outcome: 'delivered' as const, statusCode: 200, latencyMs: 3, error: null };
     await Promise.all(deliveries.map((delivery) => together.finish(delivery.id, attempt, { status: 'delivered' }, at(20))));
-    expect(statements).toHaveLength(2);
+    expect(statements).toHaveLength(4);
     expect(await Promise.all(deliveries.map(async (delivery) => (await store.get(delivery.id))!.status))).toEqual(deliveries.map(() => 'delivered'));
   });
 

@@ -31,7 +31,7 @@ describe('webhook signing secrets', () => {
 
     const together = await Promise.all(Array.from({ length: 20 }, () => secrets.signingSecrets(accountId, now)));
     expect(together).toEqual(Array.from({ length: 20 }, () => ['whsec_1']));
-    expect(statements).toHaveLength(2); // the twenty asked at once in one
+    expect(statements).toHaveLength(2); // the twenty in one: a read went alone in this turn already
 
     await secrets.rotate(accountId, now, 60_000);
     expect(await secrets.signingSecrets(accountId, new Date(now.getTime() + 1))).toEqual(['whsec_2', 'whsec_1']);
