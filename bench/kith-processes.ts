@@ -59,7 +59,16 @@ function deployedNodeOptions(): string {
  */
 export async function startKithDeployment(options: KithStartOptions): Promise<KithDeployment> {
   const adminToken = `kith_admin_bench_${randomBytes(16).toString('hex')}`;
-  const common = { NODE_OPTIONS: deployedNodeOptions(), PORT: '0', HOST: '127.0.0.1', KITH_ADMIN_TOKEN: adminToken, KITH_DEMO: 'false', LOG_LEVEL: options.logLevel };
+  // Usage goes to ClickHouse only where the scenario says so (its env), not because the bench's shell has CLICKHOUSE_URL.
+  const common = {
+    NODE_OPTIONS: deployedNodeOptions(),
+    PORT: '0',
+    HOST: '127.0.0.1',
+    KITH_ADMIN_TOKEN: adminToken,
+    KITH_DEMO: 'false',
+    LOG_LEVEL: options.logLevel,
+    CLICKHOUSE_URL: '',
+  };
   const start = (name: string, env: Record<string, string>) =>
     spawnServer({ name, entry: `${options.buildDir ?? BUILD_DIR}/main.js`, env, logDir: options.logDir, nodeFlags: options.nodeFlags, ready: LISTENING });
 
