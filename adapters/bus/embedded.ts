@@ -32,7 +32,7 @@ export type EmbeddedBusOptions = {
    * Whether other processes may append to the same database, as on a shared PostgreSQL (default true): an append
    * then locks its partitions in one order. PGlite serves this process alone.
    */
-  otherAppenders?: boolean;
+  sharedDatabase?: boolean;
 };
 
 /** Messages kept in memory per partition for this process's readers: a reader further behind reads the database. */
@@ -52,7 +52,7 @@ const parseSlot = (slot: string) => {
  * one query every `pollMs` finds messages other processes published, which are read from the database.
  */
 export function createEmbeddedBus(options: EmbeddedBusOptions): Bus {
-  const store = embeddedBusLog(options.db, { lockInOrder: options.otherAppenders ?? true });
+  const store = embeddedBusLog(options.db, { lockInOrder: options.sharedDatabase ?? true });
   const published = new EventEmitter().setMaxListeners(0);
   const tails = partitionTails(TAIL_MESSAGES);
   const groups = new Map<string, Member[]>();

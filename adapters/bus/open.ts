@@ -18,5 +18,5 @@ export async function openBus(options: BusOptions): Promise<Bus> {
     const { createKafkaBus } = await import('./kafka.ts');
     return createKafkaBus({ brokers: options.kafkaBrokers, clientId: options.clientId, log: options.log });
   }
-  return createEmbeddedBus({ db: options.db, log: options.log, otherAppenders: options.sharedDatabase });
+  return createEmbeddedBus({ db: options.db, log: options.log, sharedDatabase: options.sharedDatabase });
 }

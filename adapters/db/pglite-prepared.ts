@@ -7,16 +7,6 @@ export const PREPARED_STATEMENTS = 256;
 
 type Statement = { name: string; paramTypes: number[] };
 
-const joined = (...messages: Uint8Array[]) => {
-  const bytes = new Uint8Array(messages.reduce((length, message) => length + message.length, 0));
-  let at = 0;
-  for (const message of messages) {
-    bytes.set(message, at);
-    at += message.length;
-  }
-  return bytes;
-};
-
 /**
  * Statements PGlite keeps parsed and planned, by their text. PGlite's own `query` parses, describes and plans a
  * statement on every call, in six calls into its WebAssembly; prepared once, a statement is then bound and run in
@@ -37,7 +27,7 @@ export function preparedStatements(db: PGlite) {
       return known;
     }
     const name = `kith_${++made}`;
-    const described = await db.execProtocolStream(joined(serialize.parse({ name, text }), serialize.describe({ type: 'S', name }), serialize.sync()), {
+    const described = await db.execProtocolStream(Buffer.concat([serialize.parse({ name, text }), serialize.describe({ type: 'S', name }), serialize.sync()]), {
       syncToFs: false,
     });
     const statement = { name, paramTypes: parse.parseDescribeStatementResults(described) };
@@ -45,7 +35,7 @@ export function preparedStatements(db: PGlite) {
     if (prepared.size > PREPARED_STATEMENTS) {
       const [oldest, { name: closed }] = prepared.entries().next().value!;
       prepared.delete(oldest);
-      await db.execProtocolStream(joined(serialize.close({ type: 'S', name: closed }), serialize.sync()), { syncToFs: false });
+      await db.execProtocolStream(Buffer.concat([serialize.close({ type: 'S', name: closed }), serialize.sync()]), { syncToFs: false });
     }
     return statement;
   }
@@ -59,7 +49,7 @@ export function preparedStatements(db: PGlite) {
       return serializer ? serializer(value) : String(value);
     });
     const messages = await db.execProtocolStream(
-      joined(serialize.bind({ statement: name, values }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()),
+      Buffer.concat([serialize.bind({ statement: name, values }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()]),
     );
     return parse.parseResults(messages, db.parsers)[0]!.rows;
   }

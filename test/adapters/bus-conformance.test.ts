@@ -23,9 +23,9 @@ type Implementation = {
 };
 
 /** The embedded bus over a database of its own, as main.ts opens it; closing the bus closes the database too. */
-async function embeddedBus(db: SqlClient, otherAppenders: boolean): Promise<Bus> {
+async function embeddedBus(db: SqlClient, sharedDatabase: boolean): Promise<Bus> {
   await migrate(db);
-  const bus = createEmbeddedBus({ db, log: createLogger('error'), pollMs: 50, retryDelayMs: 100, stopGraceMs: 500, otherAppenders });
+  const bus = createEmbeddedBus({ db, log: createLogger('error'), pollMs: 50, retryDelayMs: 100, stopGraceMs: 500, sharedDatabase });
   return {
     ...bus,
     async close() {

@@ -28,7 +28,7 @@ describe('the embedded bus, counted in statements', () => {
   }
 
   function bus(db: SqlClient, pollMs: number, commitDelayMs?: number): Bus {
-    const opened = createEmbeddedBus({ db, log, pollMs, commitDelayMs, otherAppenders: false });
+    const opened = createEmbeddedBus({ db, log, pollMs, commitDelayMs, sharedDatabase: false });
     closing.push(() => opened.close());
     return opened;
   }

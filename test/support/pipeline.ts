@@ -86,7 +86,7 @@ export async function startPipeline(
   let cleanUp = async () => {};
   if (kind === 'embedded') {
     db = await createPgliteClient(undefined);
-    bus = createEmbeddedBus({ db, log, pollMs: 20, otherAppenders: false });
+    bus = createEmbeddedBus({ db, log, pollMs: 20, sharedDatabase: false });
     usageStore = sqlUsageStore(db);
   } else {
     // A PostgreSQL database of its own: its delivery worker would otherwise claim other suites' due retries,
