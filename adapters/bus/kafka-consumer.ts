@@ -24,19 +24,30 @@ export type KafkaConsumerSettings = {
   partitionsConsumedConcurrently: number;
 };
 
-/** Resolves on the consumer's first fetch: by then it has joined its group and knows where to start. */
-function firstFetch(consumer: KafkaJSConsumer, timeoutMs: number, groupId: string): Promise<void> {
-  return new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => {
-      remove();
-      reject(new RetryableError(`the consumer did not join group ${groupId} within ${timeoutMs} ms`));
-    }, timeoutMs);
-    const remove = consumer.on(consumer.events.FETCH, () => {
-      clearTimeout(timer);
-      remove();
-      resolve();
-    });
-  });
+/**
+ * The first fetch of any of a group member's consumers, the one started first or one that replaced it after a
+ * crash: by then it has joined its group and knows where to start.
+ */
+function firstFetchWatch(groupId: string) {
+  let fetched!: () => void;
+  const firstFetch = new Promise<void>((resolve) => (fetched = resolve));
+  return {
+    /** Listens to a consumer before it runs. */
+    watch(consumer: KafkaJSConsumer): void {
+      const remove = consumer.on(consumer.events.FETCH, () => {
+        remove();
+        fetched();
+      });
+    },
+    /** Resolves on the first fetch; rejects when none came within timeoutMs. */
+    within(timeoutMs: number): Promise<void> {
+      let timer: NodeJS.Timeout | undefined;
+      const timedOut = new Promise<never>((_resolve, reject) => {
+        timer = setTimeout(() => reject(new RetryableError(`the consumer did not join group ${groupId} within ${timeoutMs} ms`)), timeoutMs);
+      });
+      return Promise.race([firstFetch, timedOut]).finally(() => clearTimeout(timer));
+    },
+  };
 }
 
 /**
@@ -59,6 +70,7 @@ export async function startKafkaConsumer(kafka: Kafka, options: ConsumerOptions,
     positioned: new Set<string>(),
     log: consumerLog,
   };
+  const firstFetch = firstFetchWatch(groupId);
 
   /** A kafkajs consumer, joined and running; one that crashes for good is replaced by a new one. */
   async function open(): Promise<KafkaJSConsumer> {
@@ -78,6 +90,7 @@ export async function startKafkaConsumer(kafka: Kafka, options: ConsumerOptions,
       consumerLog.error({ err: payload.error, topics }, 'Kafka consumer crashed; starting a new one');
       setTimeout(() => void replace(), RESTART_DELAY_MS).unref();
     });
+    firstFetch.watch(consumer);
     await consumer.connect();
     await consumer.subscribe({ topics, fromBeginning: options.fromBeginning ?? false });
     await consumer.run({
@@ -117,8 +130,7 @@ export async function startKafkaConsumer(kafka: Kafka, options: ConsumerOptions,
 
   try {
     current = await open();
-    // The first fetch needs a round trip to the broker, so it cannot have happened before this listens.
-    await firstFetch(current, settings.startTimeoutMs, groupId);
+    await firstFetch.within(settings.startTimeoutMs);
   } catch (error) {
     await stop().catch(() => {});
     throw error instanceof RetryableError ? error : classifyKafkaError(error, `cannot consume ${topics.join(', ')}`, { groupId });

@@ -6,6 +6,7 @@ import { createKafkaBus } from '../../adapters/bus/kafka.ts';
 import { PermanentError, RetryableError } from '../../adapters/errors.ts';
 import { createLogger } from '../../adapters/logger.ts';
 import { kafkaBrokers } from '../support/services.ts';
+import { waitFor } from '../support/wait-for.ts';
 
 /** A logger whose lines the test can read. */
 function capturedLogger() {
@@ -69,4 +70,43 @@ describe('Kafka bus', () => {
       await bus.close();
     }
   });
+
+  it('starts consuming when its first consumer crashes before its first fetch and another takes its place', async () => {
+    const { log, lines } = capturedLogger();
+    const bus = createKafkaBus({ brokers: kafkaBrokers(), clientId: 'kith-kafka-bus-test', log, startTimeoutMs: 60_000 });
+    const kafka = new kafkajs.Kafka({ brokers: kafkaBrokers(), clientId: 'kith-kafka-bus-test-other', logLevel: kafkajs.logLevel.NOTHING });
+    const topic = `kafka-bus-${randomUUID()}`;
+    const groupId = `kafka-bus-${randomUUID()}`;
+    // A member of the group whose only assignment protocol Kith's consumers do not speak: while it is in the
+    // group, their joins fail for good (INCONSISTENT_GROUP_PROTOCOL), which kafkajs does not retry.
+    const otherAssigner: kafkajs.PartitionAssigner = () => ({
+      name: 'OtherAssigner',
+      version: 0,
+      assign: async () => [],
+      protocol: ({ topics }) => ({ name: 'OtherAssigner', metadata: kafkajs.AssignerProtocol.MemberMetadata.encode({ version: 0, topics, userData: Buffer.alloc(0) }) }),
+    });
+    const other = kafka.consumer({ groupId, partitionAssigners: [otherAssigner] });
+    try {
+      await bus.ensureTopics([{ name: topic, partitions: 1 }]);
+      const otherJoined = new Promise((resolve) => other.on(other.events.GROUP_JOIN, resolve));
+      await other.connect();
+      await other.subscribe({ topics: [topic] });
+      await other.run({ eachMessage: async () => {} });
+      await otherJoined;
+
+      const received: string[] = [];
+      const consuming = bus.consume({ groupId, topics: [topic], handle: async (message) => void received.push(message.value) });
+      await waitFor('a consumer of Kith to crash', () => lines.some((line) => line.includes('Kafka consumer crashed; starting a new one')), { timeoutMs: 30_000 });
+      await other.disconnect();
+      const consumer = await consuming;
+
+      await bus.publish(topic, [{ key: 'k', value: 'after the crash' }]);
+      await waitFor('the message', () => received.length > 0, { timeoutMs: 30_000 });
+      expect(received).toEqual(['after the crash']);
+      await consumer.stop();
+    } finally {
+      await other.disconnect();
+      await bus.close();
+    }
+  }, 120_000);
 });
