@@ -45,6 +45,9 @@ const WORKER_PROCESSES: WorkerName[][] = [
  */
 const TEST_MATCH_TRAINING = 'manual';
 
+/** Lines of a Kith's log shown when it fails to start, to tell why from a CI log alone. */
+const STARTUP_LOG_LINES_SHOWN = 30;
+
 /** A Kith on 127.0.0.1:<free port> in this process, with its own data directory and captured logs. */
 async function startInProcess(mode: 'embedded' | 'postgres', env: Record<string, string>, clock?: Clock): Promise<TestKith> {
   const dataDir = await mkdtemp(join(tmpdir(), 'kith-test-'));
@@ -66,7 +69,9 @@ async function startInProcess(mode: 'embedded' | 'postgres', env: Record<string,
     ...(mode === 'postgres' ? { DATABASE_URL: databaseUrl(), KITH_TOPIC_PREFIX: `t${randomBytes(6).toString('hex')}` } : {}),
     ...env,
   });
-  const kith = await startKith(config, { log: createLogger('info', sink), announce: () => {}, clock });
+  const kith = await startKith(config, { log: createLogger('info', sink), announce: () => {}, clock }).catch((error: unknown) => {
+    throw new Error(`Kith did not start: ${String(error)}; the last of its log:\n${lines.slice(-STARTUP_LOG_LINES_SHOWN).join('\n')}`, { cause: error });
+  });
   return {
     mode,
     url: kith.url,
