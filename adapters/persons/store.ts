@@ -5,6 +5,14 @@ import { importPersons, sqlPersonWriter } from './import.ts';
 import { trainMatchModel } from './match-models.ts';
 import type { IdentifierKey } from '../../schemas/events/payloads.ts';
 
+/**
+ * Persons a transaction of an import over the admin API. The embedded database keeps the memory of the largest
+ * batch it held (WebAssembly memory never shrinks), and the batch in hand and the one parsed beside it stay on
+ * V8's heap until a full collection: at 5,000 a batch an embedded Kith reaches 510-560 MB importing 10,000
+ * persons, at 500 about 400 MB, in the same time (docs/decisions.md, "The embedded database's memory").
+ */
+export const ADMIN_IMPORT_BATCH = 500;
+
 /** The person data over any SqlClient: key lookups for the matcher, imports over the admin API, and training. */
 export function personStore(db: SqlClient): PersonStore {
   async function personsWithRecordsByKeysMany(lookups: PersonsLookup[]): Promise<NamedPersons[]> {
@@ -72,7 +80,7 @@ export function personStore(db: SqlClient): PersonStore {
       );
     },
 
-    import: (input: Readable) => importPersons(sqlPersonWriter(db), input),
+    import: (input: Readable) => importPersons(sqlPersonWriter(db), input, { batchSize: ADMIN_IMPORT_BATCH }),
     trainMatchModel: (options) => trainMatchModel(db, options),
   };
 }

@@ -10,7 +10,8 @@ import { importPersons, sqlPersonWriter, type PersonWriter } from '../../adapter
 import type { SqlClient } from '../../adapters/db/sql-client.ts';
 import { migrate } from '../../adapters/db/migrate.ts';
 import { createPgClient } from '../../adapters/db/pg.ts';
-import { keyId, personStore } from '../../adapters/persons/store.ts';
+import { ADMIN_IMPORT_BATCH, keyId, personStore } from '../../adapters/persons/store.ts';
+import { createPgliteClient } from '../../adapters/db/pglite.ts';
 import { canonicalProfileUrl, emailHashes, normaliseMaid, personIdentifierKeys, phoneKey } from '../../domain/persons/normalise.ts';
 import type { IdentifierKey } from '../../schemas/events/payloads.ts';
 import { pgCopyPersonWriter } from '../../adapters/persons/pg-copy-writer.ts';
@@ -295,5 +296,22 @@ describe('person import on PostgreSQL, rebuilding the key index (an import large
     expect(person).toMatchObject({ externalId: good[3]!.id, document: { fullName: 'Latest Line' } });
     const [{ count }] = (await db.query<{ count: number }>('SELECT count(*)::int AS count FROM persons WHERE external_id = $1', [good[3]!.id])) as [{ count: number }];
     expect(count).toBe(1);
+  });
+});
+
+describe('person import over the admin API', () => {
+  it(`writes ${ADMIN_IMPORT_BATCH} persons a transaction, which bounds the embedded database's memory`, async () => {
+    const db = await createPgliteClient(undefined);
+    try {
+      await migrate(db);
+      let transactions = 0;
+      const counting: SqlClient = { ...db, transaction: (work) => ((transactions += 1), db.transaction(work)) };
+      const persons = records.slice(0, 2 * ADMIN_IMPORT_BATCH + 1);
+      const summary = await personStore(counting).import(Readable.from([lines(persons)]));
+      expect(summary).toMatchObject({ lines: persons.length, imported: persons.length });
+      expect(transactions).toBe(3);
+    } finally {
+      await db.close();
+    }
   });
 });
