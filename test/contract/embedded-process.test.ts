@@ -1,8 +1,8 @@
-import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli, startKithProcess } from '../support/processes.ts';
+import { NPM_START, repoRoot, runCli, startKithProcess } from '../support/processes.ts';
 
 const statsGet = (url: string, key: string) =>
   fetch(`${url}/v3/stats.get`, { method: 'POST', headers: { Authorization: `Bearer ${key}` } });
@@ -20,6 +20,13 @@ describe('npm start: the embedded process', () => {
     dataDir = await mkdtemp(join(tmpdir(), 'kith-embedded-'));
   });
   afterAll(() => rm(dataDir, { recursive: true, force: true }));
+
+  it("runs with the image's V8 memory settings, its old generation capped (docs/decisions.md, \"The embedded database's memory\")", async () => {
+    const dockerfile = await readFile(join(repoRoot, 'deploy/Dockerfile'), 'utf8');
+    const imageOptions = /^ENV NODE_OPTIONS="?([^"\n]+)"?$/m.exec(dockerfile)?.[1]?.split(' ') ?? [];
+    expect(imageOptions.filter((option) => option.startsWith('--max-old-space-size='))).toHaveLength(1);
+    expect(NPM_START).toEqual(expect.arrayContaining(imageOptions));
+  });
 
   it('starts with a demo account, persons and companies, keeps everything across a restart and stops cleanly on SIGTERM', async () => {
     const first = await startKithProcess({ KITH_DATA_DIR: dataDir });

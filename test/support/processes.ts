@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
@@ -13,8 +14,15 @@ export type KithProcess = {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 };
 
-/** `npm start`'s command: node itself rather than the tsx wrapper, so signals reach Kith directly. */
-const NPM_START = ['--import', 'tsx', 'main.ts'];
+/** `npm start`'s command from package.json (`exec node <args>`): node itself, so signals reach Kith directly. */
+export const NPM_START = npmStartNodeArgs();
+
+function npmStartNodeArgs(): string[] {
+  const { scripts } = JSON.parse(readFileSync(`${repoRoot}package.json`, 'utf8')) as { scripts: { start: string } };
+  const args = /^exec node (.+)$/.exec(scripts.start)?.[1];
+  if (args === undefined) throw new Error(`npm start is not "exec node <args>": ${scripts.start}`);
+  return args.split(' ');
+}
 
 /**
  * Runs Kith as a real process, embedded unless `env` names a database or Kafka brokers (the test services'
