@@ -44,24 +44,33 @@ const LISTENING = /"port":(\d+).*"msg":"kith listening"/;
 /** Where `npm run build` puts the compiled Kith that the bench runs, as the image does. */
 export const BUILD_DIR = 'dist';
 
-/** The image's NODE_OPTIONS (its V8 settings), read from the Dockerfile so that the bench runs Kith as the image does. */
-function deployedNodeOptions(): string {
+/** The image's NODE_OPTIONS (its V8 settings), read from the Dockerfile: the distributed mode runs as the image does. */
+function imageNodeOptions(): string {
   const dockerfile = readFileSync(join(repoRoot, 'deploy/Dockerfile'), 'utf8');
   const value = /^ENV NODE_OPTIONS=(.+)$/m.exec(dockerfile)?.[1];
   if (value === undefined) throw new Error('deploy/Dockerfile sets no NODE_OPTIONS');
   return value.trim().replace(/^"(.*)"$/, '$1');
 }
 
+/** `npm start`'s node flags before its entry (`exec node <flags> --import tsx main.ts`): the embedded mode runs as it does. */
+function npmStartNodeOptions(): string {
+  const { scripts } = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { scripts: { start: string } };
+  const flags = /^exec node (.*?)\s*--import tsx main\.ts$/.exec(scripts.start)?.[1];
+  if (flags === undefined) throw new Error(`npm start is not "exec node <flags> --import tsx main.ts": ${scripts.start}`);
+  return flags;
+}
+
 /**
- * Kith as deployed, compiled (`npm run build`, which the harness runs first), one process per role: embedded
- * is a single process (PGlite, embedded bus, every role); distributed is one process per worker plus `ingress`
- * replicas, on PostgreSQL and Kafka, on topics of their own (a fresh KITH_TOPIC_PREFIX per run, as the tests do).
+ * Kith as deployed, compiled (`npm run build`, which the harness runs first), with the V8 flags of `npm start`
+ * (embedded) or of the image (distributed), one process per role: embedded is a single process (PGlite, embedded
+ * bus, every role); distributed is one process per worker plus `ingress` replicas, on PostgreSQL and Kafka, on
+ * topics of their own (a fresh KITH_TOPIC_PREFIX per run, as the tests do).
  */
 export async function startKithDeployment(options: KithStartOptions): Promise<KithDeployment> {
   const adminToken = `kith_admin_bench_${randomBytes(16).toString('hex')}`;
   // Usage goes to ClickHouse only where the scenario says so (its env), not because the bench's shell has CLICKHOUSE_URL.
   const common = {
-    NODE_OPTIONS: deployedNodeOptions(),
+    NODE_OPTIONS: options.mode === 'embedded' ? npmStartNodeOptions() : imageNodeOptions(),
     PORT: '0',
     HOST: '127.0.0.1',
     KITH_ADMIN_TOKEN: adminToken,

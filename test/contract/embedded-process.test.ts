@@ -21,11 +21,12 @@ describe('npm start: the embedded process', () => {
   });
   afterAll(() => rm(dataDir, { recursive: true, force: true }));
 
-  it("runs with the image's V8 memory settings, its old generation capped (docs/decisions.md, \"The embedded database's memory\")", async () => {
+  it("runs with the image's V8 settings and its old generation capped (docs/decisions.md, \"The embedded database's memory\")", async () => {
     const dockerfile = await readFile(join(repoRoot, 'deploy/Dockerfile'), 'utf8');
     const imageOptions = /^ENV NODE_OPTIONS="?([^"\n]+)"?$/m.exec(dockerfile)?.[1]?.split(' ') ?? [];
-    expect(imageOptions.filter((option) => option.startsWith('--max-old-space-size='))).toHaveLength(1);
+    expect(imageOptions.length).toBeGreaterThan(0);
     expect(NPM_START).toEqual(expect.arrayContaining(imageOptions));
+    expect(NPM_START.filter((option) => option.startsWith('--max-old-space-size='))).toHaveLength(1);
   });
 
   it('starts with a demo account, persons and companies, keeps everything across a restart and stops cleanly on SIGTERM', async () => {
