@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { WORKER_NAMES } from '../schemas/events/topics.ts';
-import { repoRoot, spawnServer, type BenchProcess } from './processes.ts';
+import { imageNodeOptions, NPM_START_FLAGS } from '../test/support/processes.ts';
+import { spawnServer, type BenchProcess } from './processes.ts';
 
 export const BENCH_MODES = ['embedded', 'distributed'] as const;
 export type BenchMode = (typeof BENCH_MODES)[number];
@@ -44,22 +43,6 @@ const LISTENING = /"port":(\d+).*"msg":"kith listening"/;
 /** Where `npm run build` puts the compiled Kith that the bench runs, as the image does. */
 export const BUILD_DIR = 'dist';
 
-/** The image's NODE_OPTIONS (its V8 settings), read from the Dockerfile: the distributed mode runs as the image does. */
-function imageNodeOptions(): string {
-  const dockerfile = readFileSync(join(repoRoot, 'deploy/Dockerfile'), 'utf8');
-  const value = /^ENV NODE_OPTIONS=(.+)$/m.exec(dockerfile)?.[1];
-  if (value === undefined) throw new Error('deploy/Dockerfile sets no NODE_OPTIONS');
-  return value.trim().replace(/^"(.*)"$/, '$1');
-}
-
-/** `npm start`'s node flags before its entry (`exec node <flags> --import tsx main.ts`): the embedded mode runs as it does. */
-function npmStartNodeOptions(): string {
-  const { scripts } = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { scripts: { start: string } };
-  const flags = /^exec node (.*?)\s*--import tsx main\.ts$/.exec(scripts.start)?.[1];
-  if (flags === undefined) throw new Error(`npm start is not "exec node <flags> --import tsx main.ts": ${scripts.start}`);
-  return flags;
-}
-
 /**
  * Kith as deployed, compiled (`npm run build`, which the harness runs first), with the V8 flags of `npm start`
  * (embedded) or of the image (distributed), one process per role: embedded is a single process (PGlite, embedded
@@ -70,7 +53,7 @@ export async function startKithDeployment(options: KithStartOptions): Promise<Ki
   const adminToken = `kith_admin_bench_${randomBytes(16).toString('hex')}`;
   // Usage goes to ClickHouse only where the scenario says so (its env), not because the bench's shell has CLICKHOUSE_URL.
   const common = {
-    NODE_OPTIONS: options.mode === 'embedded' ? npmStartNodeOptions() : imageNodeOptions(),
+    NODE_OPTIONS: (options.mode === 'embedded' ? NPM_START_FLAGS : imageNodeOptions()).join(' '),
     PORT: '0',
     HOST: '127.0.0.1',
     KITH_ADMIN_TOKEN: adminToken,

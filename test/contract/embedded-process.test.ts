@@ -1,8 +1,8 @@
-import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NPM_START, repoRoot, runCli, startKithProcess } from '../support/processes.ts';
+import { imageNodeOptions, NPM_START, runCli, startKithProcess } from '../support/processes.ts';
 
 const statsGet = (url: string, key: string) =>
   fetch(`${url}/v3/stats.get`, { method: 'POST', headers: { Authorization: `Bearer ${key}` } });
@@ -21,9 +21,8 @@ describe('npm start: the embedded process', () => {
   });
   afterAll(() => rm(dataDir, { recursive: true, force: true }));
 
-  it("runs with the image's V8 settings and its old generation capped (docs/decisions.md, \"The embedded database's memory\")", async () => {
-    const dockerfile = await readFile(join(repoRoot, 'deploy/Dockerfile'), 'utf8');
-    const imageOptions = /^ENV NODE_OPTIONS="?([^"\n]+)"?$/m.exec(dockerfile)?.[1]?.split(' ') ?? [];
+  it("runs with the image's V8 settings and its old generation capped (docs/decisions.md, \"The embedded database's memory\")", () => {
+    const imageOptions = imageNodeOptions();
     expect(imageOptions.length).toBeGreaterThan(0);
     expect(NPM_START).toEqual(expect.arrayContaining(imageOptions));
     expect(NPM_START.filter((option) => option.startsWith('--max-old-space-size='))).toHaveLength(1);

@@ -14,14 +14,25 @@ export type KithProcess = {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 };
 
-/** `npm start`'s command from package.json (`exec node <args>`): node itself, so signals reach Kith directly. */
+/** `npm start`'s command from package.json (`exec node <flags> --import tsx main.ts`): node itself, so signals reach Kith directly. */
 export const NPM_START = npmStartNodeArgs();
+
+/** `npm start`'s node flags, before its entry: the V8 settings of the embedded mode. */
+export const NPM_START_FLAGS = NPM_START.slice(0, NPM_START.indexOf('--import'));
 
 function npmStartNodeArgs(): string[] {
   const { scripts } = JSON.parse(readFileSync(`${repoRoot}package.json`, 'utf8')) as { scripts: { start: string } };
-  const args = /^exec node (.+)$/.exec(scripts.start)?.[1];
-  if (args === undefined) throw new Error(`npm start is not "exec node <args>": ${scripts.start}`);
+  const args = /^exec node ((?:\S+ )*--import tsx main\.ts)$/.exec(scripts.start)?.[1];
+  if (args === undefined) throw new Error(`npm start is not "exec node <flags> --import tsx main.ts": ${scripts.start}`);
   return args.split(' ');
+}
+
+/** The image's NODE_OPTIONS (deploy/Dockerfile): the V8 settings of the distributed processes. */
+export function imageNodeOptions(): string[] {
+  const dockerfile = readFileSync(`${repoRoot}deploy/Dockerfile`, 'utf8');
+  const value = /^ENV NODE_OPTIONS=(.+)$/m.exec(dockerfile)?.[1];
+  if (value === undefined) throw new Error('deploy/Dockerfile sets no NODE_OPTIONS');
+  return value.trim().replace(/^"(.*)"$/, '$1').split(' ');
 }
 
 /**
