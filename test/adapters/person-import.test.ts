@@ -98,8 +98,11 @@ describe.each(implementations)('person import ($name)', (implementation) => {
     const [shared] = (await subject.db.query<{ value: string }>(
       `SELECT value FROM person_identifiers WHERE kind = 'phone_sha256' GROUP BY value HAVING count(*) > 1 LIMIT 1`,
     )) as [{ value: string }];
+    const [md5, sha256] = [lookups[0]![1](), lookups[1]![1]()];
+    expect(sha256.record).toBe(md5.record); // one person named by two keys: read once, named by both
     const keys: IdentifierKey[] = [
-      lookups[0]![1]().key,
+      md5.key,
+      sha256.key,
       { kind: 'phone_sha256', value: shared.value },
       { kind: 'email_md5', value: 'no-such-person' },
     ];
