@@ -24,4 +24,14 @@ describe('person ids', () => {
     expect(codec.decode(ACCOUNT, 'AAAAAAAAAAAAAAAAAAAAAA')).toBeUndefined();
     expect(codec.decode(ACCOUNT, 'not a pid')).toBeUndefined();
   });
+
+  it('keeps no state from one id to the next: ids made one after another, refused ones between, are those a new codec makes', () => {
+    const ids = ['1', '42', '9007199254740993', '7'];
+    for (const id of ids) {
+      expect(codec.decode(ACCOUNT, 'AAAAAAAAAAAAAAAAAAAAAA')).toBeUndefined();
+      const pid = codec.encode(ACCOUNT, id);
+      expect(pid).toBe(personIdCodec('a deployment secret').encode(ACCOUNT, id));
+      expect(codec.decode(ACCOUNT, pid)).toBe(id);
+    }
+  });
 });
