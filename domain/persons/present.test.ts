@@ -73,6 +73,12 @@ describe('sparse records', () => {
     });
   });
 
+  it('answers share the empty lists, which no answer can change', () => {
+    const [first, second] = [1, 2].map(() => presentPerson({ id: 'p4', details: {} }, { hashedQuery: false, accountIds }));
+    expect(() => (first!.details.phones as unknown[]).push({ value: '+1 555 0100' })).toThrow(TypeError);
+    expect(second!.details.phones).toEqual([]);
+  });
+
   it("a dataFilter still keeps only its groups' keys", () => {
     const answer = presentPerson({ id: 'p3', details: {} }, { hashedQuery: false, accountIds, dataFilter: ['social'] });
     expect(answer.details).toEqual({ profiles: {} });

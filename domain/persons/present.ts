@@ -53,8 +53,14 @@ export function withStringUserids(profiles: unknown): unknown {
  * of them out (docs/person-records.md), and the import keeps the record as it was given, so they are filled in here
  * and the clients' decoders see stable keys.
  */
-const emptySummary = () => Object.fromEntries(Object.keys(personSummaryShape).map((field) => [field, null]));
-const emptyDetails = () => ({ name: null, age: null, ...PersonDetails.parse({}) });
+const EMPTY_SUMMARY = Object.freeze(Object.fromEntries(Object.keys(personSummaryShape).map((field) => [field, null])));
+/** Made once (a schema's parse costs more than the rest of an answer's presenting); frozen, as answers share its lists. */
+const EMPTY_DETAILS = frozenDeep({ name: null, age: null, ...PersonDetails.parse({}) });
+
+function frozenDeep<T>(value: T): T {
+  if (typeof value === 'object' && value !== null) for (const inner of Object.values(value)) frozenDeep(inner);
+  return Object.freeze(value);
+}
 
 /**
  * A stored person as person.enrich answers it: the record's own `id` and `placekey` left out, emails with
@@ -63,7 +69,7 @@ const emptyDetails = () => ({ name: null, age: null, ...PersonDetails.parse({}) 
  */
 export function presentPerson(document: Document, options: PresentOptions): PersonEnrichResponse {
   const { id: _id, placekey: _placekey, details: given = {}, ...summary } = document;
-  const stored: Record<string, unknown> = { ...emptyDetails(), ...given };
+  const stored: Record<string, unknown> = { ...EMPTY_DETAILS, ...given };
   const emails = (stored.emails as Labelled[]).slice(0, options.maxEmails ?? undefined).map((email) => ({
     ...email,
     ...emailHashes(email.value ?? ''),
@@ -84,7 +90,7 @@ export function presentPerson(document: Document, options: PresentOptions): Pers
     const wanted = new Set(options.dataFilter.flatMap((group) => DETAIL_GROUPS[group]));
     details = Object.fromEntries(Object.entries(details).filter(([key]) => wanted.has(key)));
   }
-  const answer: Record<string, unknown> = { ...emptySummary(), ...summary, details, updated: summary.updated ?? null };
+  const answer: Record<string, unknown> = { ...EMPTY_SUMMARY, ...summary, details, updated: summary.updated ?? null };
   if (options.hashedQuery) withoutClearContacts(answer, details);
   return answer as PersonEnrichResponse;
 }
