@@ -1,6 +1,7 @@
 import { CompanyDetails } from '../../schemas/data/company-record.ts';
 import { COMPANY_DATA_ADD_ONS, type CompanyDataAddOn, type CompanyDataAddOnId } from '../../schemas/v3/company-data-add-ons.ts';
 import type { CompanyEnrichResponse } from '../../schemas/v3/company-enrich.ts';
+import { frozenDeep } from '../frozen.ts';
 import { withStringUserids } from '../persons/present.ts';
 
 type Document = Record<string, unknown> & { details?: Record<string, unknown> };
@@ -11,9 +12,10 @@ const SUMMARY_FIELDS = ['name', 'location', 'twitter', 'linkedin', 'facebook', '
 
 /**
  * Every list and object of `details`, empty, and `entity` and `traffic` null: a record may leave any of them out
- * (docs/company-records.md), and the import keeps the line as it was given, so defaults are filled in here.
+ * (docs/company-records.md), and the import keeps the line as it was given, so defaults are filled in here. Made
+ * once: a schema's parse costs more than the rest of an answer's presenting.
  */
-const emptyDetails = () => ({ ...CompanyDetails.parse({}), entity: null, traffic: null });
+const EMPTY_DETAILS = frozenDeep({ ...CompanyDetails.parse({}), entity: null, traffic: null });
 
 const hasData = (value: unknown) =>
   Array.isArray(value) ? value.length > 0 : typeof value === 'object' && value !== null && Object.values(value).some((part) => part != null);
@@ -34,7 +36,7 @@ const bothAddresses = (images: Image[]) =>
 export function presentCompany(document: Document, updated: string | null, planAddOns: readonly CompanyDataAddOnId[]): CompanyEnrichResponse {
   const { domain: _domain, dataAddOns: _recorded, details: stored = {}, ...summary } = document;
   const details: Record<string, unknown> = {
-    ...emptyDetails(),
+    ...EMPTY_DETAILS,
     ...stored,
     images: bothAddresses((stored.images ?? []) as Image[]),
     profiles: withStringUserids(stored.profiles ?? {}),

@@ -51,6 +51,12 @@ describe('sparse records', () => {
     });
   });
 
+  it('companies share the empty lists, which no answer can change', () => {
+    const [first, second] = [1, 2].map(() => presentCompany({ domain: 'example.com' }, null, []));
+    expect(() => (first!.details.keywords as unknown[]).push('tea')).toThrow(TypeError);
+    expect(second!.details.keywords).toEqual([]);
+  });
+
   it("a company's own values are kept over the empty ones", () => {
     const answer = presentCompany({ domain: 'example.com', name: 'Example', details: { keywords: ['tea'], entity: { founded: 1990 } } }, null, []);
     expect(answer.details).toMatchObject({ keywords: ['tea'], entity: { founded: 1990 }, emails: [] });

@@ -1,3 +1,4 @@
+import { frozenDeep } from '../frozen.ts';
 import { emailHashes } from './normalise.ts';
 import { PersonDetails, personSummaryShape } from '../../schemas/data/person-record.ts';
 import type { DataFilter, PersonEnrichResponse } from '../../schemas/v3/person-enrich.ts';
@@ -56,11 +57,6 @@ export function withStringUserids(profiles: unknown): unknown {
 const EMPTY_SUMMARY = Object.freeze(Object.fromEntries(Object.keys(personSummaryShape).map((field) => [field, null])));
 /** Made once (a schema's parse costs more than the rest of an answer's presenting); frozen, as answers share its lists. */
 const EMPTY_DETAILS = frozenDeep({ name: null, age: null, ...PersonDetails.parse({}) });
-
-function frozenDeep<T>(value: T): T {
-  if (typeof value === 'object' && value !== null) for (const inner of Object.values(value)) frozenDeep(inner);
-  return Object.freeze(value);
-}
 
 /**
  * A stored person as person.enrich answers it: the record's own `id` and `placekey` left out, emails with
