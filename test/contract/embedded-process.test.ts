@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { imageNodeOptions, NPM_START, runCli, startKithProcess } from '../support/processes.ts';
+import { waitFor } from '../support/wait-for.ts';
 
 const statsGet = (url: string, key: string) =>
   fetch(`${url}/v3/stats.get`, { method: 'POST', headers: { Authorization: `Bearer ${key}` } });
@@ -50,6 +51,11 @@ describe('npm start: the embedded process', () => {
     const tokenFile = await stat(join(dataDir, 'admin-token'));
     expect(tokenFile.mode & 0o777).toBe(0o600);
 
+    // A v2 lookup with queue=1 answers 202 at once and keeps its reply for the same call later, across a restart.
+    const queued = `${first.url}/v2/person.json?email=${encodeURIComponent(example.email)}&queue=1&apiKey=${demoKey}`;
+    expect((await fetch(queued)).status).toBe(202);
+    await waitFor('the queued lookup\'s kept reply', async () => (await fetch(queued)).status === 200, { timeoutMs: 15_000 });
+
     // The CLI finds the admin token in the data directory while the server holds the database.
     const created = await runCli(['--json', 'accounts', 'create', '--name', 'Second'], { KITH_URL: first.url, KITH_DATA_DIR: dataDir });
     expect(created.code, created.stderr).toBe(0);
@@ -60,6 +66,7 @@ describe('npm start: the embedded process', () => {
     try {
       expect(second.output()).not.toContain('demo account');
       expect((await statsGet(second.url, demoKey!)).status).toBe(200);
+      expect((await fetch(queued.replace(first.url, second.url))).status).toBe(200);
       expect((await personEnrich(second.url, demoKey!, { email: 'royal.anderson7@yahoo.com' })).status).toBe(200);
       const accounts = await runCli(['--json', 'accounts', 'list'], { KITH_URL: second.url, KITH_DATA_DIR: dataDir });
       expect(JSON.parse(accounts.stdout).map((a: { name: string }) => a.name)).toEqual(['Demo', 'Second']);
