@@ -2,6 +2,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { Clock } from '../../adapters/clock.ts';
 import type { ConsoleSessionStore } from '../../adapters/db/port.ts';
+import { actingFor } from '../middleware/request-id.ts';
 import type { ConsoleEnv } from './env.ts';
 import { hashConsoleSecret, isWellFormedConsoleSecret, newConsoleSecret } from './secrets.ts';
 
@@ -48,7 +49,7 @@ export function consoleSession(options: SessionOptions): MiddlewareHandler<Conso
     const session = tokenHash && (await options.store.findSession(tokenHash, options.clock.now()));
     if (!tokenHash || !session) return c.redirect('/console/sign-in', 303);
     c.set('session', { accountId: session.accountId, csrfToken: session.csrfToken, tokenHash });
-    c.set('accountId', session.accountId);
+    actingFor(c, session.accountId);
     await next();
   };
 }

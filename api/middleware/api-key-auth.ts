@@ -1,6 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import type { ApiEnv } from '../env.ts';
 import { ApiError } from '../errors.ts';
+import { actingFor } from './request-id.ts';
 import type { KeyAuthenticator } from '../key-authenticator.ts';
 
 export const BEARER = /^Bearer ([^\s]+)$/;
@@ -9,9 +10,8 @@ export const BEARER = /^Bearer ([^\s]+)$/;
 export async function signIn(c: Context<ApiEnv>, authenticator: KeyAuthenticator, secret: string): Promise<void> {
   const owner = await authenticator.authenticate(secret);
   if (!owner) throw new ApiError(401, 'Invalid or revoked API key');
-  c.set('accountId', owner.accountId);
+  actingFor(c, owner.accountId);
   c.set('rateLimit', owner.rateLimit);
-  c.set('log', c.get('log').child({ accountId: owner.accountId }));
 }
 
 /**

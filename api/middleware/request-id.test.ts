@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { createLogger } from '../../adapters/logger.ts';
 import type { ApiEnv } from '../env.ts';
-import { requestId } from './request-id.ts';
+import { actingFor, requestId } from './request-id.ts';
 
 /** An app whose log lines are kept, answering the request id its handler saw. */
 function setUp() {
@@ -17,6 +17,11 @@ function setUp() {
   const app = new Hono<ApiEnv>();
   app.use('*', requestId({ log: createLogger('info', sink) }));
   app.get('/v2/person.json', (c) => c.json({ seen: c.get('requestId') }));
+  app.get('/v3/acting', (c) => {
+    actingFor(c, 'account-1');
+    c.get('log').warn('after sign-in');
+    return c.json({ acting: c.get('accountId') });
+  });
   return { app, lines };
 }
 
@@ -42,5 +47,16 @@ describe('requestId', () => {
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatchObject({ msg: 'request', requestId: 'req-00000001', method: 'GET', path: '/v2/person.json', status: 200 });
     expect(JSON.stringify(lines[0])).not.toMatch(/ada|secret/);
+  });
+
+  it("names the account a request acts for on that request's lines only, its access line included", async () => {
+    const { app, lines } = setUp();
+    expect(await (await app.request('/v3/acting', { headers: { 'x-request-id': 'req-00000002' } })).json()).toEqual({ acting: 'account-1' });
+    await app.request('/v2/person.json', { headers: { 'x-request-id': 'req-00000003' } });
+    expect(lines.map((line) => [line.msg, line.requestId, line.accountId])).toEqual([
+      ['after sign-in', 'req-00000002', 'account-1'],
+      ['request', 'req-00000002', 'account-1'],
+      ['request', 'req-00000003', undefined],
+    ]);
   });
 });
