@@ -1,6 +1,8 @@
 import { Hono } from 'hono';
 import { describe, expect, test } from 'vitest';
 import type { ConsoleSession, ConsoleSessionStore } from '../../adapters/db/port.ts';
+import { createLogger } from '../../adapters/logger.ts';
+import { requestId } from '../middleware/request-id.ts';
 import { csrfProtection } from './csrf.ts';
 import type { ConsoleEnv } from './env.ts';
 import { consoleSession, endSession, startSession, type SessionOptions } from './session.ts';
@@ -35,6 +37,7 @@ function harness() {
   let now = new Date('2026-11-22T10:00:00Z');
   const options: SessionOptions = { store, clock: { now: () => now }, sessionMs: 3_600_000, secureCookies: (c) => new URL(c.req.url).protocol === 'https:' };
   const app = new Hono<ConsoleEnv>();
+  app.use('*', requestId({ log: createLogger('silent') })); // as the app does: every request has its own logger
   app.post('/console/sign-in', async (c) => {
     await startSession(c, options, '6f1d2c3b-0000-4000-8000-000000000001');
     return c.text('signed in');
