@@ -47,10 +47,7 @@ export function personStore(db: SqlClient): PersonStore {
     );
     for (const row of rows) {
       const { named, records } = found[row.at]!;
-      for (const position of row.asked) {
-        const id = keyId(asked[position - 1]!.key);
-        named.set(id, [...(named.get(id) ?? []), row.person_id]);
-      }
+      for (const position of row.asked) addNamed(named, asked[position - 1]!.key, row.person_id);
       if (!row.document) continue;
       const accountRecords = row.account_records.map((record) => ({ recordId: record.record_id, partnerId: record.partner_id, personId: row.person_id }));
       records.set(row.person_id, { id: row.person_id, document: row.document, updated: row.updated, accountRecords });
@@ -106,11 +103,16 @@ const keyParameters = (keys: IdentifierKey[], perKey: number) => [keys.map((key)
 
 function namedByKey(rows: NamedRow[]): Map<string, string[]> {
   const named = new Map<string, string[]>();
-  for (const row of rows) {
-    const id = keyId(row as IdentifierKey);
-    named.set(id, [...(named.get(id) ?? []), row.person_id]);
-  }
+  for (const row of rows) addNamed(named, row as IdentifierKey, row.person_id);
   return named;
+}
+
+/** Adds a person to those the key names, after the ones named before. */
+function addNamed(named: Map<string, string[]>, key: IdentifierKey, personId: string): void {
+  const id = keyId(key);
+  const persons = named.get(id);
+  if (persons) persons.push(personId);
+  else named.set(id, [personId]);
 }
 
 /** How personsByKeys names a key in its answer. */
