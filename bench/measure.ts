@@ -1,6 +1,7 @@
 import { fixedRate, saturate, type LoadTarget, type Measurement } from './load.ts';
 import type { BenchProcess } from './processes.ts';
 import type { TargetResult } from './report.ts';
+import { medianRound, type RoundRps } from './rounds.ts';
 import { openWindow, type WindowUsage } from './rss.ts';
 
 export type MeasureSettings = {
@@ -11,6 +12,8 @@ export type MeasureSettings = {
   /** The offered load in req/s, when given; otherwise fixedLoadFraction × Kith's saturation req/s. */
   fixedRate?: number;
   phases: number;
+  /** Saturation runs of each side, taken in turn: Kith, the baseline, the floor, Kith again… */
+  rounds: number;
 };
 
 /** `onPhase` is told when a measured run starts (its kind) and ends (undefined); the next step waits for it. */
@@ -63,8 +66,9 @@ function targetResult(saturated: Saturation, fixed: Measurement, peaks: WindowUs
 }
 
 /**
- * The six measurements of a run, in this order: Kith, the baseline and the floor saturated, then each at the same
- * fixed offered load (a fraction of Kith's saturation req/s). Peak RSS is sampled over them all.
+ * The measurements of a run: Kith, the baseline and the floor saturated, `rounds` times in turn, then each at the
+ * same fixed offered load (a fraction of Kith's saturation req/s). The saturations reported are those of the round
+ * with the median Kith / floor ratio (./rounds.ts), each round's req/s beside them. Peak RSS is sampled over them all.
  */
 export async function measureAgainstBaseline(
   kith: Side,
@@ -72,15 +76,23 @@ export async function measureAgainstBaseline(
   floor: Side,
   settings: MeasureSettings,
   progress: (line: string) => void,
-): Promise<{ kith: TargetResult; baseline: TargetResult; floor: TargetResult; rate: number }> {
+): Promise<{ kith: TargetResult; baseline: TargetResult; floor: TargetResult; rate: number; rounds: RoundRps[] }> {
   const sides = [kith, baseline, floor];
   const peaks = openWindow(sides.flatMap((side) => side.processes));
-  const saturations: Saturation[] = [];
-  for (const side of sides) saturations.push(await saturation(side, settings, progress));
+  const rounds: Saturation[][] = [];
+  for (let round = 1; round <= settings.rounds; round++) {
+    if (settings.rounds > 1) progress(`round ${round} of ${settings.rounds}`);
+    const saturations: Saturation[] = [];
+    for (const side of sides) saturations.push(await saturation(side, settings, progress));
+    rounds.push(saturations);
+  }
+  const rpsOf = (side: number) => rounds.map((round) => round[side]!.measurement.rps);
+  const saturations = rounds[medianRound(rpsOf(0), rpsOf(2))]!;
   const rate = settings.fixedRate ?? Math.max(1, Math.round(saturations[0]!.measurement.rps * settings.fixedLoadFraction));
   const fixed: Measurement[] = [];
   for (const side of sides) fixed.push(await offered(side, rate, settings, progress));
   const usage = peaks.close();
   const [kithResult, baselineResult, floorResult] = sides.map((_, index) => targetResult(saturations[index]!, fixed[index]!, usage));
-  return { kith: kithResult!, baseline: baselineResult!, floor: floorResult!, rate };
+  const roundRps = rounds.map(([k, b, f]) => ({ kith: k!.measurement.rps, baseline: b!.measurement.rps, floor: f!.measurement.rps }));
+  return { kith: kithResult!, baseline: baselineResult!, floor: floorResult!, rate, rounds: roundRps };
 }

@@ -7,6 +7,7 @@ import type { GitState, Machine } from './machine.ts';
 import { MATCHING_SCENARIO, matchingSection } from './matching-report.ts';
 import type { DeliveryResult } from './webhook-sink.ts';
 import { repoRoot } from './processes.ts';
+import type { RoundRps } from './rounds.ts';
 
 export const resultsDir = join(repoRoot, 'bench', 'results');
 
@@ -39,6 +40,8 @@ export type RunResult = {
     /** `--fixed-rate`: the offered load in req/s, instead of the fraction. */
     fixedRate?: number;
     phases: number;
+    /** `--rounds`: saturation runs of each side, in turn (absent from runs before it could be set: 1). */
+    rounds?: number;
     logLevel: string;
     cpuProf: boolean;
   };
@@ -58,6 +61,11 @@ export type RunResult = {
    * distributed counts at the top level instead of under `counts`.
    */
   perRequest?: { kith?: PerRequestCounts; floor?: PerRequestCounts };
+  /**
+   * With `--rounds` above 1, each round's req/s at saturation; `kith`, `baseline` and `floor` above are those of the
+   * round with the median Kith / floor ratio.
+   */
+  saturationRounds?: RoundRps[];
   /** Kith / baseline, and Kith / floor. */
   ratios: { rps: number; p50AtFixedRate: number; p99AtFixedRate: number; floorRps?: number; floorP99AtFixedRate?: number };
   exitCodes: Record<string, number | string | null>;
@@ -243,6 +251,15 @@ function charts(runs: RunResult[]): string[] {
   ];
 }
 
+/** Kith / floor at saturation, and with `--rounds` the range of the rounds it is the median of. */
+function floorRatioOfRun(run: RunResult): string {
+  if (run.ratios.floorRps === undefined) return '–';
+  const rounds = run.saturationRounds;
+  if (!rounds) return times(run.ratios.floorRps);
+  const ratios = rounds.map((round) => round.kith / round.floor);
+  return `${times(run.ratios.floorRps)} (median of ${rounds.length} rounds, ${times(Math.min(...ratios))}–${times(Math.max(...ratios))})`;
+}
+
 /** The latest profiled run of each scenario and mode: where each Kith process spent its CPU time. */
 function profileSection(runs: RunResult[]): string[] {
   if (runs.length === 0) return [];
@@ -317,7 +334,7 @@ export async function writeReport(): Promise<void> {
   );
   for (const { file, run } of all.slice().reverse()) {
     lines.push(
-      `| [${file}](${file})${run.settings.cpuProf ? ' (profiled)' : ''} | ${run.git.commit.slice(0, 7)}${run.git.dirty ? '+' : ''} | ${run.machine.cores}× ${run.machine.cpuModel}, Node ${run.machine.node} | ${run.backgroundCpuBusyPercent ?? '?'}% | ${n(run.kith.saturation.rps)} | ${times(run.ratios.rps)} | ${run.ratios.floorRps === undefined ? '–' : times(run.ratios.floorRps)} | ${ms(run.kith.fixedRate.latencyMs.p99)} |`,
+      `| [${file}](${file})${run.settings.cpuProf ? ' (profiled)' : ''} | ${run.git.commit.slice(0, 7)}${run.git.dirty ? '+' : ''} | ${run.machine.cores}× ${run.machine.cpuModel}, Node ${run.machine.node} | ${run.backgroundCpuBusyPercent ?? '?'}% | ${n(run.kith.saturation.rps)} | ${times(run.ratios.rps)} | ${floorRatioOfRun(run)} | ${ms(run.kith.fixedRate.latencyMs.p99)} |`,
     );
   }
   lines.push(

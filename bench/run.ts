@@ -40,13 +40,15 @@ bench/results/<scenario>-<mode>-<time>.json and bench/results/REPORT.md.
   --fixed-load F      offered load as a fraction of Kith's saturation req/s (default 0.5)
   --fixed-rate N      offered load of N req/s instead, the same whatever the saturation: to compare scenarios
   --phases N          staggered autocannon instances making up the fixed load (default 10)
+  --rounds N          saturate Kith, the baseline and the floor N times in turn and report the round with the
+                      median Kith / floor ratio, each round's figures beside it (default 1; not with webhooks)
   --log-level LEVEL   LOG_LEVEL of the Kith processes (default info, as deployed)
   --cpu-prof          profile the Kith processes (node --cpu-prof) and summarize where time goes
   --keep-logs         keep the processes' logs under bench/results/tmp/ after a clean run
   --wait-idle S       before loading, wait up to S seconds for other work on the machine to stop (default 0)
 `;
 
-type Settings = RunResult['settings'] & { keepLogs: boolean; waitIdleS: number };
+type Settings = RunResult['settings'] & { rounds: number; keepLogs: boolean; waitIdleS: number };
 
 /** How long, after a run of a webhook scenario, its requests' first attempts are waited for before going on. */
 const DELIVERY_DRAIN_MS = 120_000;
@@ -85,6 +87,7 @@ function parseCommandLine(argv: string[]) {
       'fixed-load': { type: 'string' },
       'fixed-rate': { type: 'string' },
       phases: { type: 'string' },
+      rounds: { type: 'string' },
       'log-level': { type: 'string' },
       'cpu-prof': { type: 'boolean' },
       'keep-logs': { type: 'boolean' },
@@ -109,6 +112,7 @@ function parseCommandLine(argv: string[]) {
     fixedLoadFraction: positive('fixed-load', values['fixed-load'], 0.5, false),
     ...(values['fixed-rate'] !== undefined && { fixedRate: positive('fixed-rate', values['fixed-rate'], 0) }),
     phases: positive('phases', values.phases, 10),
+    rounds: positive('rounds', values.rounds, 1),
     logLevel: values['log-level'] ?? 'info',
     cpuProf: values['cpu-prof'] ?? false,
     keepLogs: values['keep-logs'] ?? false,
@@ -120,6 +124,9 @@ function parseCommandLine(argv: string[]) {
   const runs = (chosen as Scenario[]).flatMap((scenario) => (mode ? [mode] : scenario.modes).map((m) => ({ scenario, mode: m })));
   const unsupported = runs.find(({ scenario, mode: m }) => !scenario.modes.includes(m));
   if (unsupported) throw new Error(`scenario ${unsupported.scenario.name} does not run in ${unsupported.mode} mode`);
+  // The deliveries are watched over one saturation run (./webhook-sink.ts): rounds would run into one another there.
+  const watching = runs.find(({ scenario }) => scenario.watchesDeliveries);
+  if (settings.rounds > 1 && watching) throw new Error(`--rounds applies to scenarios without webhooks; ${watching.scenario.name} has them`);
   return { runs, settings };
 }
 
@@ -269,6 +276,7 @@ async function runScenario(scenario: Scenario, mode: BenchMode, settings: Settin
         fixedLoadFraction: runSettings.fixedLoadFraction,
         fixedRate: runSettings.fixedRate,
         phases: runSettings.phases,
+        rounds: runSettings.rounds,
         logLevel: runSettings.logLevel,
         cpuProf: runSettings.cpuProf,
       },
@@ -279,6 +287,7 @@ async function runScenario(scenario: Scenario, mode: BenchMode, settings: Settin
       kith: measured.kith,
       baseline: measured.baseline,
       floor: measured.floor,
+      ...(measured.rounds.length > 1 && { saturationRounds: measured.rounds }),
       ratios: {
         rps: ratio(measured.kith.saturation.rps, measured.baseline.saturation.rps),
         p50AtFixedRate: ratio(measured.kith.fixedRate.latencyMs.p50, measured.baseline.fixedRate.latencyMs.p50),
@@ -300,6 +309,10 @@ async function runScenario(scenario: Scenario, mode: BenchMode, settings: Settin
         `p99 at ${measured.rate.toLocaleString('en-US')} req/s ${result.ratios.p99AtFixedRate}× the baseline's and ${result.ratios.floorP99AtFixedRate}× the floor's; ` +
         `peak RSS ${result.kith.processes.map((p) => `${p.name} ${p.peakRssMb} MB`).join(', ')}, baseline ${result.baseline.processes[0]!.peakRssMb} MB`,
     );
+    if (measured.rounds.length > 1) {
+      const ratios = measured.rounds.map((round) => ratio(round.kith, round.floor));
+      progress(`Kith / floor by round: ${ratios.map((value) => `${value}×`).join(', ')}; reported: the median round's`);
+    }
     for (const profile of profiles ?? []) {
       progress(`profile of ${profile.process} (${profile.busyMs} ms busy): ${profile.byModule.slice(0, 8).map((m) => `${m.module} ${m.percent}%`).join(', ')}`);
       progress(`  by Kith caller: ${profile.byKithCaller.slice(0, 6).map((f) => `${f.fn} ${f.percent}%`).join(', ')}`);
