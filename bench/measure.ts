@@ -82,9 +82,9 @@ export async function measureAgainstBaseline(
   const rounds: Saturation[][] = [];
   for (let round = 1; round <= settings.rounds; round++) {
     if (settings.rounds > 1) progress(`round ${round} of ${settings.rounds}`);
-    const saturations: Saturation[] = [];
-    for (const side of sides) saturations.push(await saturation(side, settings, progress));
-    rounds.push(saturations);
+    const thisRound: Saturation[] = [];
+    for (const side of sides) thisRound.push(await saturation(side, settings, progress));
+    rounds.push(thisRound);
   }
   const rpsOf = (side: number) => rounds.map((round) => round[side]!.measurement.rps);
   const saturations = rounds[medianRound(rpsOf(0), rpsOf(2))]!;
