@@ -86,13 +86,12 @@ export async function measureAgainstBaseline(
     for (const side of sides) thisRound.push(await saturation(side, settings, progress));
     rounds.push(thisRound);
   }
-  const rpsOf = (side: number) => rounds.map((round) => round[side]!.measurement.rps);
-  const saturations = rounds[medianRound(rpsOf(0), rpsOf(2))]!;
+  const roundRps = rounds.map(([k, b, f]) => ({ kith: k!.measurement.rps, baseline: b!.measurement.rps, floor: f!.measurement.rps }));
+  const saturations = rounds[medianRound(roundRps.map((round) => round.kith), roundRps.map((round) => round.floor))]!;
   const rate = settings.fixedRate ?? Math.max(1, Math.round(saturations[0]!.measurement.rps * settings.fixedLoadFraction));
   const fixed: Measurement[] = [];
   for (const side of sides) fixed.push(await offered(side, rate, settings, progress));
   const usage = peaks.close();
   const [kithResult, baselineResult, floorResult] = sides.map((_, index) => targetResult(saturations[index]!, fixed[index]!, usage));
-  const roundRps = rounds.map(([k, b, f]) => ({ kith: k!.measurement.rps, baseline: b!.measurement.rps, floor: f!.measurement.rps }));
   return { kith: kithResult!, baseline: baselineResult!, floor: floorResult!, rate, rounds: roundRps };
 }

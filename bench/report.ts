@@ -256,7 +256,7 @@ function floorRatioOfRun(run: RunResult): string {
   if (run.ratios.floorRps === undefined) return '–';
   const rounds = run.saturationRounds;
   if (!rounds) return times(run.ratios.floorRps);
-  const ratios = rounds.map((round) => round.kith / round.floor);
+  const ratios = rounds.map((round) => ratio(round.kith, round.floor));
   return `${times(run.ratios.floorRps)} (median of ${rounds.length} rounds, ${times(Math.min(...ratios))}–${times(Math.max(...ratios))})`;
 }
 

@@ -40,4 +40,3 @@ export function actingFor<E extends ApiEnv>(c: Context<E>, accountId: string): v
   c.set('accountId', accountId);
   c.get('log').setBindings({ accountId });
 }
-
