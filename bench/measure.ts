@@ -6,6 +6,7 @@ import { openWindow, type WindowUsage } from './rss.ts';
 
 export type MeasureSettings = {
   durationS: number;
+  /** Warm-up before each side's first saturation run; later rounds' take at most REWARM_S. */
   warmupS: number;
   connections: number;
   fixedLoadFraction: number;
@@ -15,6 +16,12 @@ export type MeasureSettings = {
   /** Saturation runs of each side, taken in turn: Kith, the baseline, the floor, Kith again… */
   rounds: number;
 };
+
+/**
+ * Warm-up before a side's saturation runs after its first: the side is warm from its first round (caches, V8's
+ * optimised code), so this only brings its connections back to speed after the other sides' runs.
+ */
+export const REWARM_S = 5;
 
 /** `onPhase` is told when a measured run starts (its kind) and ends (undefined); the next step waits for it. */
 type Side = {
@@ -29,10 +36,10 @@ const describe = (m: Measurement) =>
   `${m.rps.toLocaleString('en-US')} req/s, p50 ${m.latencyMs.p50} ms, p99 ${m.latencyMs.p99} ms` +
   (m.errors.connection + m.errors.non2xx > 0 ? `, errors ${JSON.stringify({ ...m.errors.statuses, connection: m.errors.connection })}` : ', no errors');
 
-/** Warm-up, then the saturation run with the processes' CPU measured over it. */
-async function saturation(side: Side, settings: MeasureSettings, progress: (line: string) => void): Promise<Saturation> {
-  progress(`${side.name}: warm-up, ${settings.warmupS} s`);
-  await saturate(side.target, { connections: settings.connections, durationS: settings.warmupS });
+/** Warm-up of `warmupS`, then the saturation run with the processes' CPU measured over it. */
+async function saturation(side: Side, warmupS: number, settings: MeasureSettings, progress: (line: string) => void): Promise<Saturation> {
+  progress(`${side.name}: warm-up, ${warmupS} s`);
+  await saturate(side.target, { connections: settings.connections, durationS: warmupS });
   progress(`${side.name}: saturation, ${settings.connections} connections, ${settings.durationS} s`);
   const window = openWindow(side.processes);
   await side.onPhase?.('saturation');
@@ -83,7 +90,8 @@ export async function measureAgainstBaseline(
   for (let round = 1; round <= settings.rounds; round++) {
     if (settings.rounds > 1) progress(`round ${round} of ${settings.rounds}`);
     const thisRound: Saturation[] = [];
-    for (const side of sides) thisRound.push(await saturation(side, settings, progress));
+    const warmupS = round === 1 ? settings.warmupS : Math.min(settings.warmupS, REWARM_S);
+    for (const side of sides) thisRound.push(await saturation(side, warmupS, settings, progress));
     rounds.push(thisRound);
   }
   const roundRps = rounds.map(([k, b, f]) => ({ kith: k!.measurement.rps, baseline: b!.measurement.rps, floor: f!.measurement.rps }));

@@ -42,6 +42,8 @@ export type RunResult = {
     phases: number;
     /** `--rounds`: saturation runs of each side, in turn (absent from runs before it could be set: 1). */
     rounds?: number;
+    /** Warm-up before the rounds after the first, in s (absent from runs before it was shorter than warmupS). */
+    rewarmS?: number;
     logLevel: string;
     cpuProf: boolean;
   };
@@ -283,6 +285,10 @@ function profileSection(runs: RunResult[]): string[] {
 }
 
 /** REPORT.md: the latest run of each scenario and mode, a chart, and every run on record. */
+/** The warm-up a run's saturations had, as the report words it. */
+const warmUp = (settings: RunResult['settings']) =>
+  `${settings.warmupS} s warm-up` + ((settings.rounds ?? 1) > 1 && settings.rewarmS !== undefined ? ` (later rounds ${settings.rewarmS} s)` : '');
+
 export async function writeReport(): Promise<void> {
   const all = await loadRuns();
   // A profiled run is slowed by the profiler: it is listed below, but not quoted as the latest figures.
@@ -315,7 +321,7 @@ export async function writeReport(): Promise<void> {
       ...perRequestTable(runs),
       ...deliveryTable(runs),
       '',
-      `Saturation: ${first.settings.connections} connections for ${first.settings.durationS} s after a ${first.settings.warmupS} s warm-up. ` +
+      `Saturation: ${first.settings.connections} connections for ${first.settings.durationS} s after a ${warmUp(first.settings)}. ` +
         `Offered load: ${first.settings.fixedLoadFraction} × Kith's saturation req/s (or the rate a row names), for ${first.settings.durationS} s, against both.`,
       '',
       ...processTable(runs),

@@ -10,7 +10,7 @@ import { deleteRunTopics } from './kafka-topics.ts';
 import { BENCH_MODES, BUILD_DIR, startKithDeployment, type BenchMode } from './kith-processes.ts';
 import type { HttpRequest, LoadTarget } from './load.ts';
 import { rotation } from './load.ts';
-import { measureAgainstBaseline } from './measure.ts';
+import { measureAgainstBaseline, REWARM_S } from './measure.ts';
 import { countPerRequest, type PerRequestCounts } from './per-request.ts';
 import { serverCounting } from './per-request-distributed.ts';
 import { metricsCounting } from './per-request-embedded.ts';
@@ -33,7 +33,8 @@ bench/results/<scenario>-<mode>-<time>.json and bench/results/REPORT.md.
                       10,000 webhook requests while processes and the broker are killed; prints counts)
   --mode MODE         ${BENCH_MODES.join(', ')} (default: every mode the scenario has)
   --duration S        seconds per measurement (default 10)
-  --warmup S          seconds of warm-up before each saturation run (default 5)
+  --warmup S          seconds of warm-up before each side's first saturation run (default 30; later rounds
+                      take at most 5)
   --connections N     connections of the load generator (default 50)
   --ingress N         ingress replicas in distributed mode (default 1)
   --enrichment N      enrichment worker replicas in distributed mode (default 1)
@@ -105,7 +106,7 @@ function parseCommandLine(argv: string[]) {
   if (mode !== undefined && !BENCH_MODES.includes(mode)) throw new Error(`--mode must be one of ${BENCH_MODES.join(', ')}`);
   const settings: Settings = {
     durationS: positive('duration', values.duration, 10),
-    warmupS: positive('warmup', values.warmup, 5),
+    warmupS: positive('warmup', values.warmup, 30),
     connections: positive('connections', values.connections, 50),
     ingress: positive('ingress', values.ingress, 1),
     enrichmentWorkers: positive('enrichment', values.enrichment, 1),
@@ -277,6 +278,7 @@ async function runScenario(scenario: Scenario, mode: BenchMode, settings: Settin
         fixedRate: runSettings.fixedRate,
         phases: runSettings.phases,
         rounds: runSettings.rounds,
+        rewarmS: Math.min(runSettings.warmupS, REWARM_S),
         logLevel: runSettings.logLevel,
         cpuProf: runSettings.cpuProf,
       },
