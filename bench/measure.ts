@@ -1,7 +1,7 @@
 import { fixedRate, saturate, type LoadTarget, type Measurement } from './load.ts';
 import type { BenchProcess } from './processes.ts';
 import type { TargetResult } from './report.ts';
-import { medianRound, type RoundRps } from './rounds.ts';
+import { byRound, type RoundFigures } from './rounds.ts';
 import { openWindow, type WindowUsage } from './rss.ts';
 
 export type MeasureSettings = {
@@ -13,7 +13,7 @@ export type MeasureSettings = {
   /** The offered load in req/s, when given; otherwise fixedLoadFraction × Kith's saturation req/s. */
   fixedRate?: number;
   phases: number;
-  /** Saturation runs of each side, taken in turn: Kith, the baseline, the floor, Kith again… */
+  /** Saturation runs of each side, taken in turn (Kith, the baseline, the floor, Kith again…), then runs at the offered load likewise. */
   rounds: number;
 };
 
@@ -72,10 +72,24 @@ function targetResult(saturated: Saturation, fixed: Measurement, peaks: WindowUs
   };
 }
 
+/** Runs `measure` on each side in turn, `rounds` times. */
+async function inRounds<T>(sides: Side[], rounds: number, progress: (line: string) => void, measure: (side: Side, round: number) => Promise<T>): Promise<T[][]> {
+  const measured: T[][] = [];
+  for (let round = 1; round <= rounds; round++) {
+    if (rounds > 1) progress(`round ${round} of ${rounds}`);
+    const thisRound: T[] = [];
+    for (const side of sides) thisRound.push(await measure(side, round));
+    measured.push(thisRound);
+  }
+  return measured;
+}
+
 /**
  * The measurements of a run: Kith, the baseline and the floor saturated, `rounds` times in turn, then each at the
- * same fixed offered load (a fraction of Kith's saturation req/s). The saturations reported are those of the round
- * with the median Kith / floor ratio (./rounds.ts), each round's req/s beside them. Peak RSS is sampled over them all.
+ * same fixed offered load (a fraction of Kith's saturation req/s), `rounds` times in turn. The saturations reported
+ * are those of the round with the median Kith / floor ratio of req/s (./rounds.ts), the runs at the offered load
+ * those of the round with the median Kith / floor ratio of p99; each round's figures are returned beside them. Peak
+ * RSS is sampled over them all.
  */
 export async function measureAgainstBaseline(
   kith: Side,
@@ -83,23 +97,30 @@ export async function measureAgainstBaseline(
   floor: Side,
   settings: MeasureSettings,
   progress: (line: string) => void,
-): Promise<{ kith: TargetResult; baseline: TargetResult; floor: TargetResult; rate: number; rounds: RoundRps[] }> {
+): Promise<{
+  kith: TargetResult;
+  baseline: TargetResult;
+  floor: TargetResult;
+  rate: number;
+  /** Each round's req/s at saturation. */
+  saturationRounds: RoundFigures[];
+  /** Each round's p99 at the offered load, in ms. */
+  fixedRateRounds: RoundFigures[];
+}> {
   const sides = [kith, baseline, floor];
   const peaks = openWindow(sides.flatMap((side) => side.processes));
-  const rounds: Saturation[][] = [];
-  for (let round = 1; round <= settings.rounds; round++) {
-    if (settings.rounds > 1) progress(`round ${round} of ${settings.rounds}`);
-    const thisRound: Saturation[] = [];
-    const warmupS = round === 1 ? settings.warmupS : Math.min(settings.warmupS, REWARM_S);
-    for (const side of sides) thisRound.push(await saturation(side, warmupS, settings, progress));
-    rounds.push(thisRound);
-  }
-  const roundRps = rounds.map(([k, b, f]) => ({ kith: k!.measurement.rps, baseline: b!.measurement.rps, floor: f!.measurement.rps }));
-  const saturations = rounds[medianRound(roundRps.map((round) => round.kith), roundRps.map((round) => round.floor))]!;
-  const rate = settings.fixedRate ?? Math.max(1, Math.round(saturations[0]!.measurement.rps * settings.fixedLoadFraction));
-  const fixed: Measurement[] = [];
-  for (const side of sides) fixed.push(await offered(side, rate, settings, progress));
+  const saturated = byRound(
+    await inRounds(sides, settings.rounds, progress, (side, round) =>
+      saturation(side, round === 1 ? settings.warmupS : Math.min(settings.warmupS, REWARM_S), settings, progress),
+    ),
+    (run) => run.measurement.rps,
+  );
+  const rate = settings.fixedRate ?? Math.max(1, Math.round(saturated.median[0]!.measurement.rps * settings.fixedLoadFraction));
+  const fixed = byRound(
+    await inRounds(sides, settings.rounds, progress, (side) => offered(side, rate, settings, progress)),
+    (run) => run.latencyMs.p99,
+  );
   const usage = peaks.close();
-  const [kithResult, baselineResult, floorResult] = sides.map((_, index) => targetResult(saturations[index]!, fixed[index]!, usage));
-  return { kith: kithResult!, baseline: baselineResult!, floor: floorResult!, rate, rounds: roundRps };
+  const [kithResult, baselineResult, floorResult] = sides.map((_, index) => targetResult(saturated.median[index]!, fixed.median[index]!, usage));
+  return { kith: kithResult!, baseline: baselineResult!, floor: floorResult!, rate, saturationRounds: saturated.figures, fixedRateRounds: fixed.figures };
 }

@@ -7,7 +7,7 @@ import type { GitState, Machine } from './machine.ts';
 import { MATCHING_SCENARIO, matchingSection } from './matching-report.ts';
 import type { DeliveryResult } from './webhook-sink.ts';
 import { repoRoot } from './processes.ts';
-import type { RoundRps } from './rounds.ts';
+import type { RoundFigures } from './rounds.ts';
 
 export const resultsDir = join(repoRoot, 'bench', 'results');
 
@@ -64,10 +64,16 @@ export type RunResult = {
    */
   perRequest?: { kith?: PerRequestCounts; floor?: PerRequestCounts };
   /**
-   * With `--rounds` above 1, each round's req/s at saturation; `kith`, `baseline` and `floor` above are those of the
-   * round with the median Kith / floor ratio.
+   * With `--rounds` above 1, each round's req/s at saturation; the saturations of `kith`, `baseline` and `floor`
+   * above are those of the round with the median Kith / floor ratio.
    */
-  saturationRounds?: RoundRps[];
+  saturationRounds?: RoundFigures[];
+  /**
+   * With `--rounds` above 1, each round's p99 in ms at the offered load; the fixed-rate measurements of `kith`,
+   * `baseline` and `floor` above are those of the round with the median Kith / floor ratio (absent from runs before
+   * the offered load was taken in rounds too).
+   */
+  fixedRateRounds?: RoundFigures[];
   /** Kith / baseline, and Kith / floor. */
   ratios: { rps: number; p50AtFixedRate: number; p99AtFixedRate: number; floorRps?: number; floorP99AtFixedRate?: number };
   exitCodes: Record<string, number | string | null>;
@@ -133,7 +139,7 @@ function runTable(runs: RunResult[]): string[] {
     lines.push(
       `| ${label(run)} | ${n(kith.saturation.rps)} | ${n(baseline.saturation.rps)} | ${ratioCell(ratios.rps)} | ${floor ? n(floor.saturation.rps) : '–'} | ${ratioCell(ratios.floorRps)} | ` +
         `${n(kith.fixedRate.offeredRate ?? 0)}/s (${n(kith.fixedRate.rps)} / ${n(baseline.fixedRate.rps)} / ${floor ? n(floor.fixedRate.rps) : '–'}) | ` +
-        `${latency(kith)} | ${latency(baseline)} | ${latency(floor)} | ${times(ratios.p99AtFixedRate)} | ${ratios.floorP99AtFixedRate === undefined ? '–' : times(ratios.floorP99AtFixedRate)} | ` +
+        `${latency(kith)} | ${latency(baseline)} | ${latency(floor)} | ${times(ratios.p99AtFixedRate)} | ${floorRatioOf(ratios.floorP99AtFixedRate, run.fixedRateRounds)} | ` +
         `${errors(kith)} / ${errors(baseline)} / ${errors(floor)} |`,
     );
   }
@@ -253,13 +259,12 @@ function charts(runs: RunResult[]): string[] {
   ];
 }
 
-/** Kith / floor at saturation, and with `--rounds` the range of the rounds it is the median of. */
-function floorRatioOfRun(run: RunResult): string {
-  if (run.ratios.floorRps === undefined) return '–';
-  const rounds = run.saturationRounds;
-  if (!rounds) return times(run.ratios.floorRps);
+/** A Kith / floor ratio, and with `--rounds` the range of the rounds' ratios it is the median of. */
+function floorRatioOf(reported: number | undefined, rounds: RoundFigures[] | undefined): string {
+  if (reported === undefined) return '–';
+  if (!rounds) return times(reported);
   const ratios = rounds.map((round) => ratio(round.kith, round.floor));
-  return `${times(run.ratios.floorRps)} (median of ${rounds.length} rounds, ${times(Math.min(...ratios))}–${times(Math.max(...ratios))})`;
+  return `${times(reported)} (median of ${rounds.length} rounds, ${times(Math.min(...ratios))}–${times(Math.max(...ratios))})`;
 }
 
 /** The latest profiled run of each scenario and mode: where each Kith process spent its CPU time. */
@@ -340,7 +345,7 @@ export async function writeReport(): Promise<void> {
   );
   for (const { file, run } of all.slice().reverse()) {
     lines.push(
-      `| [${file}](${file})${run.settings.cpuProf ? ' (profiled)' : ''} | ${run.git.commit.slice(0, 7)}${run.git.dirty ? '+' : ''} | ${run.machine.cores}× ${run.machine.cpuModel}, Node ${run.machine.node} | ${run.backgroundCpuBusyPercent ?? '?'}% | ${n(run.kith.saturation.rps)} | ${times(run.ratios.rps)} | ${floorRatioOfRun(run)} | ${ms(run.kith.fixedRate.latencyMs.p99)} |`,
+      `| [${file}](${file})${run.settings.cpuProf ? ' (profiled)' : ''} | ${run.git.commit.slice(0, 7)}${run.git.dirty ? '+' : ''} | ${run.machine.cores}× ${run.machine.cpuModel}, Node ${run.machine.node} | ${run.backgroundCpuBusyPercent ?? '?'}% | ${n(run.kith.saturation.rps)} | ${times(run.ratios.rps)} | ${floorRatioOf(run.ratios.floorRps, run.saturationRounds)} | ${ms(run.kith.fixedRate.latencyMs.p99)} |`,
     );
   }
   lines.push(

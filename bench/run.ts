@@ -11,6 +11,7 @@ import { BENCH_MODES, BUILD_DIR, startKithDeployment, type BenchMode } from './k
 import type { HttpRequest, LoadTarget } from './load.ts';
 import { rotation } from './load.ts';
 import { measureAgainstBaseline, REWARM_S } from './measure.ts';
+import type { RoundFigures } from './rounds.ts';
 import { countPerRequest, type PerRequestCounts } from './per-request.ts';
 import { serverCounting } from './per-request-distributed.ts';
 import { metricsCounting } from './per-request-embedded.ts';
@@ -41,8 +42,9 @@ bench/results/<scenario>-<mode>-<time>.json and bench/results/REPORT.md.
   --fixed-load F      offered load as a fraction of Kith's saturation req/s (default 0.5)
   --fixed-rate N      offered load of N req/s instead, the same whatever the saturation: to compare scenarios
   --phases N          staggered autocannon instances making up the fixed load (default 10)
-  --rounds N          saturate Kith, the baseline and the floor N times in turn and report the round with the
-                      median Kith / floor ratio, each round's figures beside it (default 1; not with webhooks)
+  --rounds N          saturate Kith, the baseline and the floor N times in turn, then load them at the offered
+                      load N times in turn, and report the rounds with the median Kith / floor ratio of req/s
+                      and of p99, each round's figures beside them (default 1; not with webhooks)
   --log-level LEVEL   LOG_LEVEL of the Kith processes (default info, as deployed)
   --cpu-prof          profile the Kith processes (node --cpu-prof) and summarize where time goes
   --keep-logs         keep the processes' logs under bench/results/tmp/ after a clean run
@@ -289,7 +291,7 @@ async function runScenario(scenario: Scenario, mode: BenchMode, settings: Settin
       kith: measured.kith,
       baseline: measured.baseline,
       floor: measured.floor,
-      ...(measured.rounds.length > 1 && { saturationRounds: measured.rounds }),
+      ...(measured.saturationRounds.length > 1 && { saturationRounds: measured.saturationRounds, fixedRateRounds: measured.fixedRateRounds }),
       ratios: {
         rps: ratio(measured.kith.saturation.rps, measured.baseline.saturation.rps),
         p50AtFixedRate: ratio(measured.kith.fixedRate.latencyMs.p50, measured.baseline.fixedRate.latencyMs.p50),
@@ -311,9 +313,9 @@ async function runScenario(scenario: Scenario, mode: BenchMode, settings: Settin
         `p99 at ${measured.rate.toLocaleString('en-US')} req/s ${result.ratios.p99AtFixedRate}× the baseline's and ${result.ratios.floorP99AtFixedRate}× the floor's; ` +
         `peak RSS ${result.kith.processes.map((p) => `${p.name} ${p.peakRssMb} MB`).join(', ')}, baseline ${result.baseline.processes[0]!.peakRssMb} MB`,
     );
-    if (measured.rounds.length > 1) {
-      const ratios = measured.rounds.map((round) => ratio(round.kith, round.floor));
-      progress(`Kith / floor by round: ${ratios.map((value) => `${value}×`).join(', ')}; reported: the median round's`);
+    if (measured.saturationRounds.length > 1) {
+      const ratiosByRound = (rounds: RoundFigures[]) => rounds.map((round) => `${ratio(round.kith, round.floor)}×`).join(', ');
+      progress(`Kith / floor by round: req/s ${ratiosByRound(measured.saturationRounds)}; p99 ${ratiosByRound(measured.fixedRateRounds)}; reported: the median rounds'`);
     }
     for (const profile of profiles ?? []) {
       progress(`profile of ${profile.process} (${profile.busyMs} ms busy): ${profile.byModule.slice(0, 8).map((m) => `${m.module} ${m.percent}%`).join(', ')}`);
