@@ -33,8 +33,7 @@ export function coalescedRateLimiter(limiter: RateLimiter): RateLimiter {
     });
   }
 
-  async function countGroup(accountId: string, policy: RatePolicy, queued: Waiting[]): Promise<void> {
-    const key = keyOf(accountId, policy);
+  async function countGroup(key: string, accountId: string, policy: RatePolicy, queued: Waiting[]): Promise<void> {
     const group = admitFromSpares(key, policy, queued);
     if (group.length === 0) return;
     const now = latestOf(group);
@@ -75,7 +74,7 @@ export function coalescedRateLimiter(limiter: RateLimiter): RateLimiter {
 
   /** Counts the queued calls of an account, group after group, until none is left. */
   async function drain(key: string, accountId: string, account: Account): Promise<void> {
-    while (account.queued.length > 0) await countGroup(accountId, account.policy, account.queued.splice(0));
+    while (account.queued.length > 0) await countGroup(key, accountId, account.policy, account.queued.splice(0));
     counting.delete(key);
   }
 
