@@ -40,7 +40,7 @@ export type RunResult = {
     /** `--fixed-rate`: the offered load in req/s, instead of the fraction. */
     fixedRate?: number;
     phases: number;
-    /** `--rounds`: saturation runs of each side, in turn (absent from runs before it could be set: 1). */
+    /** `--rounds`: saturation runs, then runs at the offered load, of each side in turn (absent from runs before it could be set: 1). */
     rounds?: number;
     /** Warm-up before the rounds after the first, in s (absent from runs before it was shorter than warmupS). */
     rewarmS?: number;
@@ -289,11 +289,11 @@ function profileSection(runs: RunResult[]): string[] {
   return lines;
 }
 
-/** REPORT.md: the latest run of each scenario and mode, a chart, and every run on record. */
 /** The warm-up a run's saturations had, as the report words it. */
 const warmUp = (settings: RunResult['settings']) =>
   `${settings.warmupS} s warm-up` + ((settings.rounds ?? 1) > 1 && settings.rewarmS !== undefined ? ` (later rounds ${settings.rewarmS} s)` : '');
 
+/** REPORT.md: the latest run of each scenario and mode, a chart, and every run on record. */
 export async function writeReport(): Promise<void> {
   const all = await loadRuns();
   // A profiled run is slowed by the profiler: it is listed below, but not quoted as the latest figures.
