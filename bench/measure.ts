@@ -6,7 +6,7 @@ import { openWindow, type WindowUsage } from './rss.ts';
 
 export type MeasureSettings = {
   durationS: number;
-  /** Warm-up before each side's first saturation run; later rounds' take at most REWARM_S. */
+  /** Warm-up before each side's first saturation run; later rounds take rewarmS of it. */
   warmupS: number;
   connections: number;
   fixedLoadFraction: number;
@@ -18,10 +18,10 @@ export type MeasureSettings = {
 };
 
 /**
- * Warm-up before a side's saturation runs after its first: the side is warm from its first round (caches, V8's
- * optimised code), so this only brings its connections back to speed after the other sides' runs.
+ * Warm-up before a side's saturation runs after its first, at most 5 s: the side is warm from its first round
+ * (caches, V8's optimised code), so this only brings its connections back to speed after the other sides' runs.
  */
-export const REWARM_S = 5;
+export const rewarmS = (warmupS: number) => Math.min(warmupS, 5);
 
 /** `onPhase` is told when a measured run starts (its kind) and ends (undefined); the next step waits for it. */
 type Side = {
@@ -111,7 +111,7 @@ export async function measureAgainstBaseline(
   const peaks = openWindow(sides.flatMap((side) => side.processes));
   const saturated = byRound(
     await inRounds(sides, settings.rounds, progress, (side, round) =>
-      saturation(side, round === 1 ? settings.warmupS : Math.min(settings.warmupS, REWARM_S), settings, progress),
+      saturation(side, round === 1 ? settings.warmupS : rewarmS(settings.warmupS), settings, progress),
     ),
     (run) => run.measurement.rps,
   );

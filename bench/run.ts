@@ -10,7 +10,7 @@ import { deleteRunTopics } from './kafka-topics.ts';
 import { BENCH_MODES, BUILD_DIR, startKithDeployment, type BenchMode } from './kith-processes.ts';
 import type { HttpRequest, LoadTarget } from './load.ts';
 import { rotation } from './load.ts';
-import { measureAgainstBaseline, REWARM_S } from './measure.ts';
+import { measureAgainstBaseline, rewarmS } from './measure.ts';
 import type { RoundFigures } from './rounds.ts';
 import { countPerRequest, type PerRequestCounts } from './per-request.ts';
 import { serverCounting } from './per-request-distributed.ts';
@@ -280,7 +280,7 @@ async function runScenario(scenario: Scenario, mode: BenchMode, settings: Settin
         fixedRate: runSettings.fixedRate,
         phases: runSettings.phases,
         rounds: runSettings.rounds,
-        rewarmS: Math.min(runSettings.warmupS, REWARM_S),
+        rewarmS: rewarmS(runSettings.warmupS),
         logLevel: runSettings.logLevel,
         cpuProf: runSettings.cpuProf,
       },

@@ -1,4 +1,4 @@
-import { windowEnd } from './fixed-window.ts';
+import { rateState, windowEnd } from './fixed-window.ts';
 import type { RatePolicy, RateState } from './port.ts';
 
 /** The most calls counted ahead at once. */
@@ -47,11 +47,7 @@ export function spareCalls() {
     standing(key: string, policy: RatePolicy, now: Date): RateState | undefined {
       const spare = current(key, now);
       if (!spare) return undefined;
-      return {
-        limit: policy.limit,
-        remaining: Math.min(policy.limit, spare.remainingAfter + spare.left),
-        resetSeconds: Math.max(1, Math.ceil((spare.windowEnd.getTime() - now.getTime()) / 1000)),
-      };
+      return rateState(policy, policy.limit - spare.remainingAfter - spare.left, spare.windowEnd, now);
     },
 
     /** Puts back calls taken for a batch the store then refused. */
