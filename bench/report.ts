@@ -46,6 +46,8 @@ export type RunResult = {
     rewarmS?: number;
     logLevel: string;
     cpuProf: boolean;
+    /** `--kith-env`: settings given to the Kith processes beside the scenario's own (absent when none were). */
+    kithEnv?: Record<string, string>;
   };
   /** The first body sent; `distinctBodies` when the load went through that many different ones in turn. */
   request: { method: string; path: string; body: string; distinctBodies?: number };
@@ -118,11 +120,15 @@ function errorList(measurements: Measurement[]): string {
   }
   return counts.size === 0 ? '0' : [...counts].map(([name, count]) => `${name}×${count}`).join(', ');
 }
-/** What makes runs comparable: the mode, ingress and enrichment worker replicas, and connections. */
+/** What makes runs comparable: the mode, ingress and enrichment worker replicas, connections and Kith's settings. */
 const label = (run: RunResult) =>
   `${run.mode}${run.settings.ingress > 1 ? `, ${run.settings.ingress} ingress` : ''}${
     (run.settings.enrichmentWorkers ?? 1) > 1 ? `, ${run.settings.enrichmentWorkers} enrichment workers` : ''
-  }, ${run.settings.connections} conn${run.settings.fixedRate ? `, offered ${run.settings.fixedRate}/s` : ''}`;
+  }, ${run.settings.connections} conn${run.settings.fixedRate ? `, offered ${run.settings.fixedRate}/s` : ''}${Object.entries(
+    run.settings.kithEnv ?? {},
+  )
+    .map(([key, value]) => `, ${key}=${value}`)
+    .join('')}`;
 
 /** A Kith / reference ratio for the table, or a dash for runs made before the floor was measured. */
 const ratioCell = (value: number | undefined) => (value === undefined ? '–' : `\`${bar(value)}\` ${times(value)}`);

@@ -46,6 +46,8 @@ bench/results/<scenario>-<mode>-<time>.json and bench/results/REPORT.md.
                       load N times in turn, and report the rounds with the median Kith / floor ratio of req/s
                       and of p99, each round's figures beside them (default 1; not with webhooks)
   --log-level LEVEL   LOG_LEVEL of the Kith processes (default info, as deployed)
+  --kith-env K=V      a setting for the Kith processes (README.md, Configuration), over the scenario's own;
+                      repeat for several. Recorded in the result, and named in the report's row
   --cpu-prof          profile the Kith processes (node --cpu-prof) and summarize where time goes
   --keep-logs         keep the processes' logs under bench/results/tmp/ after a clean run
   --wait-idle S       before loading, wait up to S seconds for other work on the machine to stop (default 0)
@@ -76,6 +78,17 @@ function positive(name: string, value: string | undefined, fallback: number, int
   return number;
 }
 
+/** `--kith-env KEY=VALUE` options as settings for the Kith processes. */
+function kithSettings(assignments: string[]): Record<string, string> {
+  return Object.fromEntries(
+    assignments.map((assignment) => {
+      const match = /^([A-Z][A-Z0-9_]*)=(.*)$/.exec(assignment);
+      if (!match) throw new Error(`--kith-env takes KEY=VALUE with KEY in capitals, as README.md's settings are named; got ${assignment}`);
+      return [match[1], match[2]];
+    }),
+  );
+}
+
 function parseCommandLine(argv: string[]) {
   const { values } = parseArgs({
     args: argv,
@@ -92,6 +105,7 @@ function parseCommandLine(argv: string[]) {
       phases: { type: 'string' },
       rounds: { type: 'string' },
       'log-level': { type: 'string' },
+      'kith-env': { type: 'string', multiple: true },
       'cpu-prof': { type: 'boolean' },
       'keep-logs': { type: 'boolean' },
       'wait-idle': { type: 'string' },
@@ -117,6 +131,7 @@ function parseCommandLine(argv: string[]) {
     phases: positive('phases', values.phases, 10),
     rounds: positive('rounds', values.rounds, 1),
     logLevel: values['log-level'] ?? 'info',
+    ...(values['kith-env'] !== undefined && { kithEnv: kithSettings(values['kith-env']) }),
     cpuProf: values['cpu-prof'] ?? false,
     keepLogs: values['keep-logs'] ?? false,
     waitIdleS: values['wait-idle'] === undefined ? 0 : positive('wait-idle', values['wait-idle'], 0),
@@ -177,7 +192,7 @@ async function startTargets(scenario: Scenario, mode: BenchMode, settings: Setti
       logDir: dirs.logDir,
       logLevel: settings.logLevel,
       nodeFlags: settings.cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${dirs.profileDir}`] : [],
-      env: { ...scenario.kithEnv?.(services), ...prepared },
+      env: { ...scenario.kithEnv?.(services), ...prepared, ...settings.kithEnv },
     }),
   ]);
   progress(`starting the ${mode} floor`);
