@@ -68,6 +68,11 @@ const toAttempt = (row: AttemptRow): WebhookAttempt => ({
 
 type ClaimedRow = { id: string; account_id: string; url: string; body: string; attempts: number };
 const toClaimed = (row: ClaimedRow): ClaimedDelivery => ({ id: row.id, accountId: row.account_id, url: row.url, body: row.body, attempt: row.attempts });
+/**
+ * A delivery stored already claimed, for its first attempt. Its row holds what the caller gave, so the insert
+ * returns only its id: sending the body back (1.7 kB for a person) cost the delivery worker a copy of it to parse.
+ */
+const claimedNew = (delivery: NewDelivery): ClaimedDelivery => ({ id: delivery.id, accountId: delivery.accountId, url: delivery.url, body: delivery.body, attempt: 1 });
 
 /** The columns of new deliveries, as arrays for `unnest`, in the order of the statements below. */
 const newDeliveryColumns = (deliveries: readonly NewDelivery[]) => [
@@ -107,14 +112,14 @@ export function deliveryStore(db: SqlClient): DeliveryStore {
   }
 
   async function enqueueClaimedMany(claims: readonly { delivery: NewDelivery; claim: DeliveryClaim }[]) {
-    const rows = await db.query<ClaimedRow>(
+    const rows = await db.query<{ id: string }>(
       `INSERT INTO webhook_deliveries
          (id, account_id, request_id, operation, url, body, status, next_attempt_at, created_at, updated_at, attempts, locked_until)
        SELECT id, account_id, request_id, operation, url, body, 'pending', created_at, created_at, now, 1, now + lease_ms * interval '1 millisecond'
        FROM unnest($1::text[], $2::uuid[], $3::text[], $4::text[], $5::text[], $6::text[], $7::timestamptz[], $8::timestamptz[], $9::float8[])
          AS d (id, account_id, request_id, operation, url, body, created_at, now, lease_ms)
        ORDER BY id
-       ON CONFLICT (id) DO NOTHING RETURNING id, account_id, url, body, attempts`,
+       ON CONFLICT (id) DO NOTHING RETURNING id`,
       [
         ...newDeliveryColumns(claims.map(({ delivery }) => delivery)),
         claims.map(({ claim }) => claim.now),
@@ -122,10 +127,7 @@ export function deliveryStore(db: SqlClient): DeliveryStore {
       ],
     );
     const stored = firstAskerOf(rows);
-    return claims.map(({ delivery }) => {
-      const row = stored(delivery.id);
-      return row && toClaimed(row);
-    });
+    return claims.map(({ delivery }) => (stored(delivery.id) ? claimedNew(delivery) : undefined));
   }
 
   // One statement, atomic as `finish`'s is.
@@ -168,14 +170,14 @@ export function deliveryStore(db: SqlClient): DeliveryStore {
     enqueueMany,
 
     async enqueueClaimed(delivery, { now, leaseMs }) {
-      const [row] = await db.query<ClaimedRow>(
+      const rows = await db.query(
         `INSERT INTO webhook_deliveries
            (id, account_id, request_id, operation, url, body, status, next_attempt_at, created_at, updated_at, attempts, locked_until)
          VALUES ($1, $2, $3, $4, $5, $6, 'pending', $7, $7, $8, 1, $8::timestamptz + $9 * interval '1 millisecond')
-         ON CONFLICT (id) DO NOTHING RETURNING id, account_id, url, body, attempts`,
+         ON CONFLICT (id) DO NOTHING RETURNING id`,
         [delivery.id, delivery.accountId, delivery.requestId, delivery.operation, delivery.url, delivery.body, delivery.createdAt, now, leaseMs],
       );
-      return row && toClaimed(row);
+      return rows.length > 0 ? claimedNew(delivery) : undefined;
     },
     enqueueClaimedMany,
 
