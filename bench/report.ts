@@ -120,15 +120,16 @@ function errorList(measurements: Measurement[]): string {
   }
   return counts.size === 0 ? '0' : [...counts].map(([name, count]) => `${name}×${count}`).join(', ');
 }
+/** The settings `--kith-env` gave Kith, as a label names them. */
+const kithSettingsOf = (run: RunResult) =>
+  Object.entries(run.settings.kithEnv ?? {})
+    .map(([key, value]) => `, ${key}=${value}`)
+    .join('');
 /** What makes runs comparable: the mode, ingress and enrichment worker replicas, connections and Kith's settings. */
 const label = (run: RunResult) =>
   `${run.mode}${run.settings.ingress > 1 ? `, ${run.settings.ingress} ingress` : ''}${
     (run.settings.enrichmentWorkers ?? 1) > 1 ? `, ${run.settings.enrichmentWorkers} enrichment workers` : ''
-  }, ${run.settings.connections} conn${run.settings.fixedRate ? `, offered ${run.settings.fixedRate}/s` : ''}${Object.entries(
-    run.settings.kithEnv ?? {},
-  )
-    .map(([key, value]) => `, ${key}=${value}`)
-    .join('')}`;
+  }, ${run.settings.connections} conn${run.settings.fixedRate ? `, offered ${run.settings.fixedRate}/s` : ''}${kithSettingsOf(run)}`;
 
 /** A Kith / reference ratio for the table, or a dash for runs made before the floor was measured. */
 const ratioCell = (value: number | undefined) => (value === undefined ? '–' : `\`${bar(value)}\` ${times(value)}`);
