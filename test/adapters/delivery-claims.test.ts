@@ -73,6 +73,24 @@ describe("the delivery worker's claims of due deliveries", () => {
     expect(counted.claims).toBe(atStart);
   });
 
+  it("stores the deliveries that come while their account's slots are all taken without claiming for each: a slot that frees claims them", async () => {
+    const { receiver, side, accountId, counted } = await setUp('embedded', { concurrency: 4, perAccount: 2 });
+    const atStart = counted.claims; // the loop's first look, before anything came
+    receiver.stall();
+    await deliveries(side, receiver, accountId, 2);
+    await receiver.waitForConnections(2);
+    for (let sent = 0; sent < 10; sent++) await deliveries(side, receiver, accountId, 1);
+    for (let stored = 0; stored < 12; stored = (await side.stores.deliveries.list(accountId, { limit: 100 })).length) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(counted.claims).toBe(atStart);
+    receiver.resume();
+    receiver.answerHeld();
+    const received = await receiver.waitFor(12, 30_000);
+    expect(new Set(received.map((webhook) => webhook.headers['webhook-id'])).size).toBe(12);
+    expect(counted.claims).toBeGreaterThan(atStart);
+  });
+
   it("claims the deliveries that waited for a slot as slots free, their account's limit below the worker's, with no poll to find them", async () => {
     // On PostgreSQL, slots free up while a claim runs: the claim must not take that for "nothing left".
     const { receiver, side, accountId, counted } = await setUp('distributed', { concurrency: 8, perAccount: 4 });

@@ -10,8 +10,10 @@ export type WebhookReceiver = {
   respondWith(status: number, headers?: Record<string, string>): void;
   /** From now on, never answer (a receiver that hangs)... */
   stall(): void;
-  /** ...until this: later requests are answered again (those already held stay unanswered). */
+  /** ...until this: later requests are answered again (those already held stay unanswered)... */
   resume(): void;
+  /** ...unless this answers them, as a receiver that was only slow. */
+  answerHeld(): void;
   /** Waits until this many requests have arrived, answered or not. */
   waitForConnections(count: number, timeoutMs?: number): Promise<void>;
   waitFor(count: number, timeoutMs?: number): Promise<ReceivedWebhook[]>;
@@ -26,21 +28,26 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
   let reply = { status: 200, headers: {} as Record<string, string> };
   let stalled = false;
   let arrived = 0;
+  /** Requests that came while stalled, each as the function that would answer it. */
+  let held: (() => void)[] = [];
   const server = createServer((request, response) => {
     arrived += 1;
-    if (stalled) return;
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      received.push({
-        method: request.method ?? '',
-        url: request.url ?? '',
-        headers: request.headers,
-        body: Buffer.concat(chunks).toString('utf8'),
-        at: Date.now(),
+    const answer = () => {
+      const chunks: Buffer[] = [];
+      request.on('data', (chunk: Buffer) => chunks.push(chunk));
+      request.on('end', () => {
+        received.push({
+          method: request.method ?? '',
+          url: request.url ?? '',
+          headers: request.headers,
+          body: Buffer.concat(chunks).toString('utf8'),
+          at: Date.now(),
+        });
+        response.writeHead(reply.status, reply.headers).end();
       });
-      response.writeHead(reply.status, reply.headers).end();
-    });
+    };
+    if (stalled) held.push(answer);
+    else answer();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
@@ -55,6 +62,11 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
     },
     resume() {
       stalled = false;
+    },
+    answerHeld() {
+      const answers = held;
+      held = [];
+      for (const answer of answers) answer();
     },
     async waitForConnections(count, timeoutMs = 10_000) {
       const deadline = Date.now() + timeoutMs;

@@ -117,13 +117,15 @@ export async function startDeliveryWorker(options: DeliveryWorkerOptions): Promi
   /**
    * A new delivery, stored before its event is committed. With a slot free (and no claim under way, which
    * counts on the slots as they were) it is stored claimed and attempted at once, sparing the claim query;
-   * otherwise it waits, due, for the loop.
+   * otherwise it waits, due, for the loop. The loop is woken for it only if its account has a slot free once it
+   * is stored: else the slot that frees wakes the loop, and a claim for each delivery that came meanwhile would
+   * find nothing it may take (with a steady intake and the slots taken, one claim a delivery, back to back).
    */
   async function receive(delivery: NewDelivery) {
     if (stopping || claiming || !hasFreeSlot(delivery.accountId)) {
       await options.store.enqueue(delivery);
       mayBeDue = true;
-      wake();
+      if (hasFreeSlot(delivery.accountId)) wake();
       return;
     }
     const releaseSlot = holdSlot(delivery.accountId);
