@@ -298,6 +298,7 @@ async function runScenario(scenario: Scenario, mode: BenchMode, settings: Settin
         rewarmS: rewarmS(runSettings.warmupS),
         logLevel: runSettings.logLevel,
         cpuProf: runSettings.cpuProf,
+        ...(runSettings.kithEnv && { kithEnv: runSettings.kithEnv }),
       },
       request: { method: request.method, path: request.path, body: request.body, distinctBodies },
       machine: machine(),
