@@ -75,10 +75,10 @@ describe("the delivery worker's claims of due deliveries", () => {
 
   it("stores the deliveries that come while their account's slots are all taken without claiming for each: a slot that frees claims them", async () => {
     const { receiver, side, accountId, counted } = await setUp('embedded', { concurrency: 4, perAccount: 2 });
-    const atStart = counted.claims; // the loop's first look, before anything came
     receiver.stall();
     await deliveries(side, receiver, accountId, 2);
     await receiver.waitForConnections(2);
+    const atStart = counted.claims; // the account's two slots are taken now
     for (let sent = 0; sent < 10; sent++) await deliveries(side, receiver, accountId, 1);
     for (let stored = 0; stored < 12; stored = (await side.stores.deliveries.list(accountId, { limit: 100 })).length) {
       await new Promise((resolve) => setTimeout(resolve, 20));
