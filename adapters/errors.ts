@@ -28,8 +28,3 @@ export class PermanentError extends Error {
 export class ConflictError extends PermanentError {
   override name = 'ConflictError';
 }
-
-/** More work is queued than the service takes on: new work is refused for a moment, and worth sending again. */
-export class BusyError extends RetryableError {
-  override name = 'BusyError';
-}

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import type { Clock } from '../adapters/clock.ts';
 import type { BlobStore } from '../adapters/blobs/port.ts';
 import type { MatchTraining, Stores } from '../adapters/db/port.ts';
-import type { Dispatcher } from '../adapters/dispatch/port.ts';
+import { admitAll, type Admission, type Dispatcher } from '../adapters/dispatch/port.ts';
 import type { Logger } from '../adapters/logger.ts';
 import type { HttpMetrics } from '../adapters/metrics/port.ts';
 import type { RateLimiter } from '../adapters/rate-limit/port.ts';
@@ -43,6 +43,8 @@ export type AppDeps = {
   /** Where audience files are kept. */
   blobs: BlobStore;
   dispatcher: Dispatcher;
+  /** Whether a request is taken on now (the backlog gate); every request when not given. */
+  admission?: Admission;
   rateLimiter: RateLimiter;
   /** Where the usage of every answered request is published (after the rate limit: refused calls are not usage). */
   usageEvents: UsageEvents;
@@ -85,6 +87,7 @@ const RATE_LIMIT_EXEMPT: ReadonlySet<string> = new Set(['audience.download']);
 /** The ingress: every route, middleware and error mapping, built once from explicit dependencies. */
 export function createApp(deps: AppDeps) {
   const { stores, clock, limits } = deps;
+  const admission = deps.admission ?? admitAll;
   const app = new Hono<ApiEnv>();
   app.onError(onError);
   app.notFound(onNotFound);
@@ -101,6 +104,7 @@ export function createApp(deps: AppDeps) {
   const answer = answering({
     store: coalescedFinds(stores.idempotency),
     dispatcher: deps.dispatcher,
+    admission,
     usage: deps.usageEvents,
     clock,
     operations: { ...v2Operations, ...(deps.operations ?? v3Operations) },
@@ -147,7 +151,7 @@ export function createApp(deps: AppDeps) {
   app.route('/admin', adminConsoleRoutes({ ...stores, clock, linkTtlMs: limits.consoleLinkMs, publicUrl: deps.publicUrl }));
   const { dispatcher, usage, publicUrl } = deps;
   const consoleLimits = { syncDeadlineMs: limits.syncDeadlineMs, sessionMs: limits.consoleSessionMs, secretOverlapMs: limits.webhookSecretOverlapMs };
-  app.route('/console', consoleRoutes({ stores, usage, dispatcher, clock, publicUrl, ...consoleLimits }));
+  app.route('/console', consoleRoutes({ stores, usage, dispatcher, admission, clock, publicUrl, ...consoleLimits }));
   app.route('/', healthRoutes({ ready: deps.ready }));
   app.route('/', openApiRoutes());
   return app;

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { BusyError, RetryableError } from '../adapters/errors.ts';
+import { RetryableError } from '../adapters/errors.ts';
 import { echoed } from '../schemas/echoed.ts';
 import type { ErrorBody } from '../schemas/errors.ts';
 import type { ApiEnv } from './env.ts';
@@ -30,9 +30,6 @@ export function errorBody(c: Context<ApiEnv>, status: number, message: string): 
 export function onError(error: Error, c: Context<ApiEnv>): Response {
   if (error instanceof ApiError) {
     return c.json(errorBody(c, error.status, error.message), error.status, error.headers);
-  }
-  if (error instanceof BusyError) {
-    return c.json(errorBody(c, 503, error.message), 503, { 'Retry-After': '1' });
   }
   if (error instanceof RetryableError) {
     c.get('log')?.warn({ err: error }, 'dependency unavailable');

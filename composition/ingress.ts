@@ -7,7 +7,7 @@ import type { Clock } from '../adapters/clock.ts';
 import type { ServerConfig } from '../adapters/config.ts';
 import type { Stores } from '../adapters/db/port.ts';
 import type { SqlClient } from '../adapters/db/sql-client.ts';
-import { backlogGate, gatedDispatcher, type WatchedQueue } from '../adapters/dispatch/backlog-gate.ts';
+import { backlogGate, gatedAdmission, type WatchedQueue } from '../adapters/dispatch/backlog-gate.ts';
 import { busDispatcher } from '../adapters/dispatch/over-bus.ts';
 import type { Logger } from '../adapters/logger.ts';
 import type { HttpMetrics } from '../adapters/metrics/port.ts';
@@ -132,7 +132,8 @@ export async function buildIngress(parts: IngressParts): Promise<Ingress> {
     clock,
     stores,
     blobs: parts.blobs,
-    dispatcher: gate ? gatedDispatcher(dispatcher, gate, route) : dispatcher,
+    dispatcher,
+    admission: gate && gatedAdmission(gate, route),
     // Embedded mode is one process: its counters need not be shared, nor PGlite written on every request.
     rateLimiter: config.databaseUrl ? coalescedRateLimiter(postgresRateLimiter(db)) : memoryRateLimiter(),
     usageEvents: usageRecorder,

@@ -1,6 +1,5 @@
-import { BusyError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
-import type { Dispatcher } from './port.ts';
+import type { Admission } from './port.ts';
 
 /** A queue of work, named by its topic, and how to read how much work it holds that is not yet worked. */
 export type WatchedQueue = { topic: string; backlog(): Promise<number> };
@@ -71,35 +70,19 @@ export function backlogGate(options: BacklogGateOptions): BacklogGate {
 }
 
 /**
- * The dispatcher, refusing with BusyError (503, Retry-After) a request whose worker's queue is behind, and a
- * webhook request also while the deliveries are, or while its account's deliveries are: accepting it would only
- * lengthen the wait of everything queued. An account's deliveries wait behind its own (a receiver that is slow,
- * or more requests than its share of the delivery worker), so only its own webhook requests are refused for them.
+ * Refuses a request whose worker's queue is behind, and a webhook request also while the deliveries are, or while
+ * its account's deliveries are: accepting it would only lengthen the wait of everything queued. An account's
+ * deliveries wait behind its own (a receiver that is slow, or more requests than its share of the delivery worker),
+ * so only its own webhook requests are refused for them.
  */
-export function gatedDispatcher(dispatcher: Dispatcher, gate: BacklogGate, route: { topicFor(operation: string): string; deliveries: string }): Dispatcher {
-  function admit(operation: string, accountId: string, toWebhook: boolean) {
-    const topic = route.topicFor(operation);
-    if (gate.isBehind(topic) || (toWebhook && gate.isBehind(route.deliveries))) {
-      throw new BusyError('Kith has more requests queued than it can work right now; please retry in a moment', { context: { topic } });
+export function gatedAdmission(gate: BacklogGate, route: { topicFor(operation: string): string; deliveries: string }): Admission {
+  return ({ operation, accountId, toWebhook }) => {
+    if (gate.isBehind(route.topicFor(operation)) || (toWebhook && gate.isBehind(route.deliveries))) {
+      return 'Kith has more requests queued than it can work right now; please retry in a moment';
     }
     if (toWebhook && gate.isAccountBehindOnDeliveries(accountId)) {
-      throw new BusyError('This account has more webhooks waiting to be delivered than Kith can deliver right now; please retry in a moment', {
-        context: { topic: route.deliveries },
-      });
+      return 'This account has more webhooks waiting to be delivered than Kith can deliver right now; please retry in a moment';
     }
-  }
-  return {
-    async dispatch(request, deadline) {
-      admit(request.operation, request.accountId, false);
-      return dispatcher.dispatch(request, deadline);
-    },
-    async send(request) {
-      admit(request.operation, request.accountId, false);
-      return dispatcher.send(request);
-    },
-    async enqueue(request) {
-      admit(request.operation, request.accountId, request.webhook !== undefined);
-      return dispatcher.enqueue(request);
-    },
+    return undefined;
   };
 }

@@ -22,6 +22,15 @@ export interface Dispatcher {
   enqueue(request: RequestEvent): Promise<void>;
 }
 
+/**
+ * Whether Kith takes a request on now: undefined, or why not (a queue it would join is too far behind:
+ * docs/decisions.md, "Backpressure"). Asked before anything of the request is recorded or handed over.
+ */
+export type Admission = (request: { operation: string; accountId: string; toWebhook: boolean }) => string | undefined;
+
+/** Every request taken on: no queue is watched. */
+export const admitAll: Admission = () => undefined;
+
 /** A worker's handler of one operation: a plain function from its event, its payload typed, to the reply. */
 export type OperationHandler<Op extends OperationName> = (request: OperationRequestedOf<Op>) => Promise<OperationReply>;
 

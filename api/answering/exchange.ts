@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import type { Clock } from '../../adapters/clock.ts';
 import type { IdempotencyStore } from '../../adapters/db/port.ts';
-import type { Dispatcher } from '../../adapters/dispatch/port.ts';
+import type { Admission, Dispatcher } from '../../adapters/dispatch/port.ts';
 import { operationNamed } from '../../domain/operations.ts';
 import type { OperationSpec } from '../../domain/operations/spec.ts';
 import { usageCalls, type UsageCall } from '../../domain/usage-calls.ts';
@@ -21,6 +21,8 @@ const MAX_IDEMPOTENCY_KEY_LENGTH = 255;
 export type ExchangeOptions = {
   store: IdempotencyStore;
   dispatcher: Dispatcher;
+  /** Whether a request is taken on now (the backlog gate). */
+  admission: Admission;
   usage: UsageEvents;
   clock: Clock;
   /** The operations counted in usage, by name. */
@@ -38,13 +40,15 @@ export type ExchangeOptions = {
 /**
  * One request's answering, from its claim to its usage: the one place that knows whether the answer was
  * replayed, which event went to the bus, whether the worker counts it, and what it counts as.
+ * - **admit**: a request Kith cannot take on now is refused (503) before anything of it is recorded;
  * - **claim**: `Idempotency-Key` (claimIdempotencyKey), or a lookup's kept reply once it is past its deadline
  *   (lookup), both under the request's one fingerprint;
  * - **dispatch**: the event handed to the bus, or the one handed over before under the same key;
  * - **keep**: `finish` keeps the answer under the key, or releases it with the event it handed over;
  * - **replay**: an answer kept under the key, sent again and not counted again; or a lookup's kept reply, counted
  *   (that is when its match is delivered);
- * - **usage**: `finish` publishes one event per call, unless the answer went to a webhook (its worker counts it).
+ * - **usage**: `finish` publishes one event per call, unless the answer went to a webhook (its worker counts it) or
+ *   the request was refused as Kith is busy (like a call over the rate limit, it is not usage).
  */
 export class Exchange {
   #operation: string;
@@ -55,6 +59,7 @@ export class Exchange {
   #handedOverBefore: RequestEvent | undefined;
   #handedOver: RequestEvent | undefined;
   #replayed = false;
+  #refused = false;
   #countedByWorker = false;
   #reply: AnsweredReply | undefined;
 
@@ -101,6 +106,18 @@ export class Exchange {
     this.#claimedKey = key;
     if (claim.handedOver !== undefined) this.#handedOverBefore = JSON.parse(claim.handedOver) as RequestEvent;
     return undefined;
+  }
+
+  /**
+   * Refuses, with 503 and `Retry-After`, a request for `operation` that Kith cannot take on now (its worker's queue,
+   * or for a webhook the deliveries, too far behind): asked before anything of the request is recorded, so that a
+   * refused request leaves nothing behind (an audience.create no audience holding a place of the plan's).
+   */
+  admit(operation: string, toWebhook: boolean): void {
+    const refusal = this.options.admission({ operation, accountId: this.c.get('accountId'), toWebhook });
+    if (refusal === undefined) return;
+    this.#refused = true;
+    throw new ApiError(503, refusal, { 'Retry-After': '1' });
   }
 
   /** Sends the request's event to its worker and waits for the reply until the deadline (none: it passed). */
@@ -163,10 +180,10 @@ export class Exchange {
     return this.#handedOver;
   }
 
-  /** A batch answered counts a call per request; a replay, an unknown path or a webhook answer counts none here. */
+  /** A batch answered counts a call per request; a replay, a refusal, an unknown path or a webhook answer counts none here. */
   #usageCalls(status: number): UsageCall[] {
     const spec = operationNamed(this.options.operations, this.#operation);
-    if (!spec || this.#replayed || this.#countedByWorker) return [];
+    if (!spec || this.#replayed || this.#refused || this.#countedByWorker) return [];
     if (spec.batchOf && this.#reply) return usageCalls(this.#operation, this.#reply);
     return [{ operation: this.#operation, outcome: outcomeOf(status, spec) }];
   }

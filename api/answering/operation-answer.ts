@@ -36,7 +36,8 @@ const newDeliveryId = () => `msg_${randomUUID().replaceAll('-', '')}`;
 const QUEUED_MESSAGE = 'Queued for search. Please retry your query within about 2 minutes.';
 
 /**
- * What the caller of an operation gets for a validated body: 202 at once with a webhook, else the worker's
+ * What the caller of an operation gets for a validated body: 503 at once when Kith cannot take it on now
+ * (./exchange.ts, `admit`), 202 at once with a webhook, else the worker's
  * reply, or 202 "queued, retry" (lookups) or 503 past the deadline. `noWait` hands a lookup on without
  * waiting for it, so that the first call is 202 and a later one gets the kept answer (v2's `queue=1`).
  * Shared by the v3 routes and the v2 ones, which dress the same operations; the request's exchange
@@ -78,7 +79,10 @@ export async function operationAnswer(
     if (refused) throw new ApiError(400, `Invalid webhookUrl provided: '${webhookUrl}' (${refused})`);
   }
 
-  if (typeof webhookUrl === 'string' && spec.webhook) {
+  const toWebhook = typeof webhookUrl === 'string' && spec.webhook === true;
+  exchange.admit(name, toWebhook);
+
+  if (toWebhook) {
     const request = await exchange.enqueueForWebhook(async () => {
       if (createdId) await options.recordCreated!(name, c.get('accountId'), createdId, body);
       return event({ webhook: { url: webhookUrl, deliveryId: newDeliveryId(), ...operation.webhookDress } });

@@ -3,7 +3,7 @@ import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { Clock } from '../../adapters/clock.ts';
 import type { Stores } from '../../adapters/db/port.ts';
-import type { Dispatcher } from '../../adapters/dispatch/port.ts';
+import type { Admission, Dispatcher } from '../../adapters/dispatch/port.ts';
 import { RetryableError } from '../../adapters/errors.ts';
 import type { UsageStore } from '../../adapters/usage/port.ts';
 import { csrfProtection } from './csrf.ts';
@@ -21,8 +21,9 @@ import { webhookRoutes } from './webhook-routes.tsx';
 export type ConsoleOptions = {
   stores: Pick<Stores, 'apiKeys' | 'deliveries' | 'webhookSecrets' | 'consoleSessions'>;
   usage: Pick<UsageStore, 'daily'>;
-  /** Asks the usage worker for stats.get, waiting up to `syncDeadlineMs`. */
+  /** Asks the usage worker for stats.get, waiting up to `syncDeadlineMs`, unless `admission` refuses it. */
   dispatcher: Dispatcher;
+  admission: Admission;
   syncDeadlineMs: number;
   clock: Clock;
   sessionMs: number;
@@ -65,7 +66,7 @@ export function consoleRoutes(options: ConsoleOptions) {
   app.get('/', (c) => c.redirect('/console/keys', 303));
   app.route('/', signInRoutes({ ...section, sessions }));
   app.route('/', keysRoutes({ ...section, apiKeys: stores.apiKeys }));
-  const stats = statsOverDispatcher({ dispatcher: options.dispatcher, clock, deadlineMs: options.syncDeadlineMs });
+  const stats = statsOverDispatcher({ dispatcher: options.dispatcher, admission: options.admission, clock, deadlineMs: options.syncDeadlineMs });
   app.route('/', usageRoutes({ ...section, usage: options.usage, stats }));
   app.route('/', webhookRoutes({ ...section, ...stores, secretOverlapMs: options.secretOverlapMs }));
   app.get('*', notFoundPage);

@@ -9,7 +9,7 @@ import { chosenRange, days, seriesByOperation, usageCsv } from './usage-range.ts
 
 export type UsageRouteOptions = SectionOptions & {
   usage: Pick<UsageStore, 'daily'>;
-  /** The account's stats.get answer; undefined when the usage worker did not answer in time. */
+  /** The account's stats.get answer; undefined when the usage worker did not answer in time or is too far behind. */
   stats(accountId: string, requestId: string): Promise<StatsGetResponse | undefined>;
 };
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { answeringApps } from '../../test/support/answering-app.ts';
+import type { Admission } from '../../adapters/dispatch/port.ts';
+import { ACCOUNT, answeringApps } from '../../test/support/answering-app.ts';
 
 const setUp = answeringApps();
 
@@ -85,6 +86,45 @@ describe('the answering of a request (claim, dispatch, keep, replay, usage)', ()
     expect(accepted.status).toBe(202);
     expect(enqueued).toHaveLength(1);
     expect(counted).toEqual([]);
+  });
+
+  it('refuses a webhook request Kith cannot take on now with 503 before recording or handing over anything, and counts none', async () => {
+    const asked: Parameters<Admission>[0][] = [];
+    const busyDeliveries: Admission = (request) => {
+      asked.push(request);
+      return request.toWebhook ? 'deliveries behind' : undefined;
+    };
+    const { post, created, enqueued, dispatched, counted } = setUp(undefined, busyDeliveries);
+    const refused = await post('audience.create', { webhookUrl: 'https://hooks.example.com/a', tags: [{ key: 'k', value: 'v' }] });
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get('retry-after')).toBe('1');
+    expect(await refused.json()).toEqual({ status: 503, message: 'deliveries behind', requestId: 'req-12345678' });
+    // The same account's request without a webhook is taken on.
+    expect((await post('tags.get', { recordId: 'crm-1' })).status).toBe(200);
+    expect(asked).toEqual([
+      { operation: 'audience.create', accountId: ACCOUNT, toWebhook: true },
+      { operation: 'tags.get', accountId: ACCOUNT, toWebhook: false },
+    ]);
+    expect(created).toEqual([]);
+    expect(enqueued).toEqual([]);
+    expect(dispatched).toHaveLength(1);
+    expect(counted).toEqual([[{ operation: 'tags.get', outcome: 'ok' }]]);
+  });
+
+  it('refuses a lookup Kith cannot take on now without claiming a kept reply for it, and answers its retry once taken on', async () => {
+    let busy = true;
+    const { post, db, dispatched, counted } = setUp(
+      () => ({ status: 404, body: { status: 404, message: 'Not found' } }),
+      () => (busy ? 'lookups behind' : undefined),
+    );
+    const keptReplyClaims = () => db.query("SELECT key FROM idempotency_keys WHERE key LIKE 'queued:%' ORDER BY key");
+    const claimedBefore = await keptReplyClaims();
+    expect((await post('person.enrich', { email: 'refused@example.com' })).status).toBe(503);
+    expect(await keptReplyClaims()).toEqual(claimedBefore);
+    busy = false;
+    expect((await post('person.enrich', { email: 'refused@example.com' })).status).toBe(404);
+    expect(dispatched).toHaveLength(1);
+    expect(counted).toEqual([[{ operation: 'person.enrich', outcome: 'miss' }]]);
   });
 
   it("counts a batch as one call of its single operation per request, each with its own answer's outcome", async () => {

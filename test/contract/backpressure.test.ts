@@ -122,7 +122,19 @@ describe("backpressure (distributed): an account's deliveries waiting in the del
     const otherAnswer = await kith.client.v3('person.enrich', { email: 'other@example.com', webhookUrl: `${kith.receiver.url}/other` }, { key: other.key });
     expect(otherAnswer.status, otherAnswer.text).toBe(202);
 
+    // An audience.create refused meanwhile records no audience: as many refusals as the plan holds audiences, and one
+    // accepted once the deliveries caught up (a refused one recorded would hold its place, and this one be a 403).
+    const account = await kith.client.admin<{ plan: { audienceLimit: number } }>('GET', `/accounts/${kith.account.account.id}`);
+    const createAudience = () =>
+      kith.client.v3('audience.create', { webhookUrl: `${kith.receiver.url}/audience`, tags: [{ key: 'segment', value: 'gold' }] }, { key: kith.account.key });
+    for (let refused = 0; refused < account.body.plan.audienceLimit; refused++) {
+      const answer = await createAudience();
+      expect(answer.status, answer.text).toBe(503);
+    }
+
     kith.receiver.resume();
     await acceptedAgainAndAllDelivered(kith, accepted);
+    const audience = await createAudience();
+    expect(audience.status, audience.text).toBe(202);
   }, 180_000);
 });

@@ -4,7 +4,7 @@ import { idempotencyStore } from '../../adapters/db/idempotency.ts';
 import { migrate } from '../../adapters/db/migrate.ts';
 import { createPgliteClient } from '../../adapters/db/pglite.ts';
 import type { SqlClient } from '../../adapters/db/sql-client.ts';
-import type { Dispatcher } from '../../adapters/dispatch/port.ts';
+import { admitAll, type Admission, type Dispatcher } from '../../adapters/dispatch/port.ts';
 import { createLogger } from '../../adapters/logger.ts';
 import { replyWaiters } from '../../adapters/replies/waiters.ts';
 import { lateReplies } from '../../api/answering/late-replies.ts';
@@ -29,23 +29,23 @@ type Answer = (event: RequestEvent) => OperationReply | undefined;
  * For one test file: an in-process PGlite database with Kith's tables, opened before its tests and closed after
  * them; what it returns makes an answering app over that database (answeringApp).
  */
-export function answeringApps(): (answer?: Answer) => ReturnType<typeof answeringApp> {
+export function answeringApps(): (answer?: Answer, admission?: Admission) => ReturnType<typeof answeringApp> {
   let db: SqlClient;
   beforeAll(async () => {
     db = await createPgliteClient(undefined);
     await migrate(db);
   });
   afterAll(() => db?.close());
-  return (answer) => answeringApp(db, answer);
+  return (answer, admission) => answeringApp(db, answer, admission);
 }
 
 /**
  * The v3 and v2 routes behind the answering middleware, over an idempotency store in `db`, a
  * dispatcher that answers in memory what `answer` says (undefined: the deadline passed, and `replyLate` may answer
- * later) and keeps every event it was handed, and a usage publisher that keeps what it was given. No port, no
- * other services.
+ * later) and keeps every event it was handed, a usage publisher that keeps what it was given, and `admission` (every
+ * request taken on, unless a test says otherwise). No port, no other services.
  */
-function answeringApp(db: SqlClient, answer: Answer = () => ({ status: 200, body: { ok: true } })) {
+function answeringApp(db: SqlClient, answer: Answer = () => ({ status: 200, body: { ok: true } }), admission: Admission = admitAll) {
   const dispatched: RequestEvent[] = [];
   const enqueued: RequestEvent[] = [];
   const created: string[] = [];
@@ -83,6 +83,7 @@ function answeringApp(db: SqlClient, answer: Answer = () => ({ status: 200, body
   const answers = answering({
     store,
     dispatcher,
+    admission,
     usage,
     clock,
     operations: { ...v3Operations, ...v2Operations },
