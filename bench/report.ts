@@ -5,7 +5,7 @@ import type { Measurement } from './load.ts';
 import type { PerRequestCounts } from './per-request.ts';
 import type { GitState, Machine } from './machine.ts';
 import { MATCHING_SCENARIO, matchingSection } from './matching-report.ts';
-import type { DeliveryResult } from './webhook-sink.ts';
+import type { DeliveryResult, DeliveryRounds } from './webhook-sink.ts';
 import { repoRoot } from './processes.ts';
 import type { RoundFigures } from './rounds.ts';
 
@@ -80,8 +80,10 @@ export type RunResult = {
   ratios: { rps: number; p50AtFixedRate: number; p99AtFixedRate: number; floorRps?: number; floorP99AtFixedRate?: number };
   exitCodes: Record<string, number | string | null>;
   profiles?: ProfileSummary[];
-  /** Webhook scenarios: what the deliveries of each measured run's 202s did. */
+  /** Webhook scenarios: what the deliveries of each measured run's 202s did (with `--rounds`, the median rounds'). */
   deliveries?: DeliveryResult;
+  /** Webhook scenarios with `--rounds` above 1: each round's deliveries, by phase. */
+  deliveryRounds?: DeliveryRounds;
 };
 
 export const ratio = (kith: number, baseline: number) => (baseline > 0 ? Math.round((kith / baseline) * 1000) / 1000 : 0);

@@ -11,7 +11,7 @@ import { BENCH_MODES, BUILD_DIR, startKithDeployment, type BenchMode } from './k
 import type { HttpRequest, LoadTarget } from './load.ts';
 import { rotation } from './load.ts';
 import { measureAgainstBaseline, rewarmS } from './measure.ts';
-import type { RoundFigures } from './rounds.ts';
+import { medianRound, type RoundFigures } from './rounds.ts';
 import { countPerRequest, type PerRequestCounts } from './per-request.ts';
 import { serverCounting } from './per-request-distributed.ts';
 import { metricsCounting } from './per-request-embedded.ts';
@@ -21,7 +21,7 @@ import { ratio, resultsDir, saveRun, type RunResult } from './report.ts';
 import { machineBusyPercent } from './rss.ts';
 import { scenarios, type Scenario } from './scenarios.ts';
 import { startServices } from './services.ts';
-import { watchDeliveries } from './webhook-sink.ts';
+import { deliveriesOfRounds, watchDeliveries } from './webhook-sink.ts';
 import { startFloor } from './floor/start.ts';
 
 const HELP = `npm run bench [-- options]
@@ -44,7 +44,8 @@ bench/results/<scenario>-<mode>-<time>.json and bench/results/REPORT.md.
   --phases N          staggered autocannon instances making up the fixed load (default 10)
   --rounds N          saturate Kith, the baseline and the floor N times in turn, then load them at the offered
                       load N times in turn, and report the rounds with the median Kith / floor ratio of req/s
-                      and of p99, each round's figures beside them (default 1; not with webhooks)
+                      and of p99, each round's figures beside them (default 1); a webhook scenario's deliveries
+                      are reported for each round, and those of the median rounds as the run's
   --log-level LEVEL   LOG_LEVEL of the Kith processes (default info, as deployed)
   --kith-env K=V      a setting for the Kith processes (README.md, Configuration), over the scenario's own;
                       repeat for several. Recorded in the result, and named in the report's row
@@ -142,9 +143,6 @@ function parseCommandLine(argv: string[]) {
   const runs = (chosen as Scenario[]).flatMap((scenario) => (mode ? [mode] : scenario.modes).map((m) => ({ scenario, mode: m })));
   const unsupported = runs.find(({ scenario, mode: m }) => !scenario.modes.includes(m));
   if (unsupported) throw new Error(`scenario ${unsupported.scenario.name} does not run in ${unsupported.mode} mode`);
-  // The deliveries are watched over one saturation run (./webhook-sink.ts): rounds would run into one another there.
-  const watching = runs.find(({ scenario }) => scenario.watchesDeliveries);
-  if (settings.rounds > 1 && watching) throw new Error(`--rounds applies to scenarios without webhooks; ${watching.scenario.name} has them`);
   return { runs, settings };
 }
 
@@ -267,13 +265,18 @@ async function runScenario(scenario: Scenario, mode: BenchMode, settings: Settin
       progress,
     );
     const perRequest = await countPerRequestOfSides(mode, kith, { kith: kithTarget, floor: floorTarget }, measured.rate);
-    const delivered = deliveries?.result();
-    for (const [phase, d] of Object.entries(delivered ?? {})) {
-      progress(
-        `${phase}: ${d.accepted} accepted (${d.acceptedPerSecond}/s), ${d.delivered} delivered, ${d.deliveredPerSecond} first attempts/s meanwhile, ` +
-          `all in ${d.drainedMs} ms more; 202 to first attempt p50 ${d.firstAttemptMs.p50} ms, p99 ${d.firstAttemptMs.p99} ms`,
-      );
+    const deliveryRounds = deliveries?.result();
+    for (const [phase, results] of Object.entries(deliveryRounds ?? {})) {
+      for (const [round, d] of results.entries()) {
+        progress(
+          `${phase}${results.length > 1 ? `, round ${round + 1}` : ''}: ${d.accepted} accepted (${d.acceptedPerSecond}/s), ${d.delivered} delivered, ` +
+            `${d.deliveredPerSecond} first attempts/s meanwhile, all in ${d.drainedMs} ms more; 202 to first attempt p50 ${d.firstAttemptMs.p50} ms, p99 ${d.firstAttemptMs.p99} ms`,
+        );
+      }
     }
+    const medianOf = (rounds: RoundFigures[]) => medianRound(rounds.map((round) => round.kith), rounds.map((round) => round.floor));
+    const delivered =
+      deliveryRounds && deliveriesOfRounds(deliveryRounds, { saturation: medianOf(measured.saturationRounds), 'fixed-rate': medianOf(measured.fixedRateRounds) });
 
     progress('stopping');
     const exitCodes = await stopAll();
@@ -318,6 +321,7 @@ async function runScenario(scenario: Scenario, mode: BenchMode, settings: Settin
       exitCodes,
       profiles,
       deliveries: delivered,
+      ...(deliveryRounds && measured.saturationRounds.length > 1 && { deliveryRounds }),
       perRequest,
     };
     const file = await saveRun(result);

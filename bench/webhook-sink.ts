@@ -54,27 +54,47 @@ export type DeliveryPhaseResult = {
 
 export type DeliveryResult = Partial<Record<DeliveryPhase, DeliveryPhaseResult>>;
 
+/** Each phase's result, by round (one entry per run of the phase, in order). */
+export type DeliveryRounds = Partial<Record<DeliveryPhase, DeliveryPhaseResult[]>>;
+
 /** Waits until each of `tokens` has had a first attempt, or `waitMs` has passed. */
 async function allArrived(tokens: number[], waitMs: number) {
   const deadline = Date.now() + waitMs;
   while (tokens.some((n) => !firstArrivals.has(n)) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
 }
 
+/** One run of a phase: when it started and ended, and how long its deliveries took to drain after it. */
+type Span = { phase: DeliveryPhase; start: number; end: number; drainedMs: number };
+
 /**
  * Watches the deliveries of the 202s the load receives: `accepted` is called with each answered request's body
- * and status; `phase` marks the start and end of a measured run (requests outside one are not measured).
- * A request whose first attempt has not come when its phase's drain ends counts as accepted, not delivered.
+ * and status; `phase` marks the start and end of a measured run (requests outside one are not measured). A phase
+ * run again (`--rounds`) is a round of its own. A request whose first attempt has not come when its run's drain
+ * ends counts as accepted, not delivered.
  */
 export function watchDeliveries(drainMs: number) {
   firstArrivals.clear();
-  const accepted = new Map<number, { at: number; phase: DeliveryPhase | undefined }>();
-  const spans = new Map<DeliveryPhase, { start: number; end: number }>();
-  const drained = new Map<DeliveryPhase, number>();
-  let current: DeliveryPhase | undefined;
+  const accepted = new Map<number, { at: number; span: Span | undefined }>();
+  const spans: Span[] = [];
+  let current: Span | undefined;
+  function summary(span: Span): DeliveryPhaseResult {
+    const requests = [...accepted].filter(([, request]) => request.span === span);
+    const waits = requests.flatMap(([n, request]) => (firstArrivals.has(n) ? [firstArrivals.get(n)! - request.at] : [])).sort((a, b) => a - b);
+    const seconds = Math.max(span.end - span.start, 1) / 1000;
+    const arrivedInSpan = [...firstArrivals.values()].filter((at) => at >= span.start && at <= span.end).length;
+    return {
+      accepted: requests.length,
+      delivered: waits.length,
+      acceptedPerSecond: Math.round(requests.length / seconds),
+      deliveredPerSecond: Math.round(arrivedInSpan / seconds),
+      firstAttemptMs: { p50: nearestRank(waits, 0.5), p99: nearestRank(waits, 0.99), max: waits.at(-1) ?? 0 },
+      drainedMs: span.drainedMs,
+    };
+  }
   return {
     accepted(body: string, status: number) {
       const n = TOKEN.exec(body)?.[1];
-      if (status === 202 && n !== undefined) accepted.set(Number(n), { at: Date.now(), phase: current });
+      if (status === 202 && n !== undefined) accepted.set(Number(n), { at: Date.now(), span: current });
     },
     /**
      * Marks the start of a phase, or the end of the current one (undefined): then waits, up to `drainMs`, until
@@ -83,36 +103,32 @@ export function watchDeliveries(drainMs: number) {
      */
     async phase(phase: DeliveryPhase | undefined) {
       const now = Date.now();
-      if (current) spans.get(current)!.end = now;
-      if (phase) spans.set(phase, { start: now, end: now });
       const ended = current;
-      current = phase;
+      if (ended) ended.end = now;
+      current = phase && { phase, start: now, end: now, drainedMs: 0 };
+      if (current) spans.push(current);
       if (ended) {
         await allArrived([...accepted.keys()], drainMs);
-        drained.set(ended, Date.now() - now);
+        ended.drainedMs = Date.now() - now;
       }
     },
-    /** Sums up each phase. */
-    result(): DeliveryResult {
-      const measured = [...accepted].filter(([, request]) => request.phase !== undefined);
-      const result: DeliveryResult = {};
-      for (const [phase, span] of spans) {
-        const requests = measured.filter(([, request]) => request.phase === phase);
-        const waits = requests.flatMap(([n, request]) => (firstArrivals.has(n) ? [firstArrivals.get(n)! - request.at] : [])).sort((a, b) => a - b);
-        const seconds = Math.max(span.end - span.start, 1) / 1000;
-        const arrivedInSpan = [...firstArrivals.values()].filter((at) => at >= span.start && at <= span.end).length;
-        result[phase] = {
-          accepted: requests.length,
-          delivered: waits.length,
-          acceptedPerSecond: Math.round(requests.length / seconds),
-          deliveredPerSecond: Math.round(arrivedInSpan / seconds),
-          firstAttemptMs: { p50: nearestRank(waits, 0.5), p99: nearestRank(waits, 0.99), max: waits.at(-1) ?? 0 },
-          drainedMs: drained.get(phase) ?? 0,
-        };
-      }
-      return result;
+    /** Sums up each run of each phase, by round. */
+    result(): DeliveryRounds {
+      const rounds: DeliveryRounds = {};
+      for (const span of spans) (rounds[span.phase] ??= []).push(summary(span));
+      return rounds;
     },
   };
+}
+
+/** The result of the round chosen for each phase (the median round of its Kith / floor ratio). */
+export function deliveriesOfRounds(rounds: DeliveryRounds, chosen: Record<DeliveryPhase, number>): DeliveryResult {
+  const result: DeliveryResult = {};
+  for (const [phase, results] of Object.entries(rounds) as [DeliveryPhase, DeliveryPhaseResult[]][]) {
+    const picked = results[chosen[phase]];
+    if (picked) result[phase] = picked;
+  }
+  return result;
 }
 
 export type DeliveryWatch = ReturnType<typeof watchDeliveries>;
