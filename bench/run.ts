@@ -21,7 +21,7 @@ import { ratio, resultsDir, saveRun, type RunResult } from './report.ts';
 import { machineBusyPercent } from './rss.ts';
 import { scenarios, type Scenario } from './scenarios.ts';
 import { startServices } from './services.ts';
-import { deliveriesOfRounds, watchDeliveries } from './webhook-sink.ts';
+import { deliveriesOfRounds, numberedApart, watchDeliveries } from './webhook-sink.ts';
 import { startFloor } from './floor/start.ts';
 
 const HELP = `npm run bench [-- options]
@@ -209,7 +209,11 @@ async function startTargets(scenario: Scenario, mode: BenchMode, settings: Setti
     onAnswer,
   });
   // Kith and the baseline each go through the bodies from the first, Kith's rotation going on across its runs.
-  const kithTarget: LoadTarget = { urls: kith.urls.map((url) => `${url}${path}`), request: request(bodies && rotation(bodies), deliveries?.accepted) };
+  const kithBodies = bodies && rotation(bodies);
+  const kithTarget: LoadTarget = {
+    urls: kith.urls.map((url) => `${url}${path}`),
+    request: request(deliveries && kithBodies ? numberedApart(kithBodies) : kithBodies, deliveries?.accepted),
+  };
   const baselineTarget: LoadTarget = { urls: [`http://127.0.0.1:${baseline.port}${path}`], request: request(bodies && rotation(bodies)) };
   const floorTarget: LoadTarget = { urls: [`${floor.url}${path}`], request: request(bodies && rotation(bodies)) };
   await checkAnswers(kithTarget.urls, kithTarget.request, scenario.expectStatus ?? 200, (body) => v3Operations[scenario.operation].response.parse(body));

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { deliveriesOfRounds, watchDeliveries, webhookUrlFor, type DeliveryPhaseResult } from './webhook-sink.ts';
+import { rotation } from './load.ts';
+import { deliveriesOfRounds, numberedApart, watchDeliveries, webhookUrlFor, type DeliveryPhaseResult } from './webhook-sink.ts';
 
 /** A 202 answer carrying request `n`'s webhook URL, as the load generator sees it. */
 const accepted = (n: number) => JSON.stringify({ status: 202, message: `Queued. Your response will be sent to ${webhookUrlFor(n)}` });
@@ -24,6 +25,14 @@ describe("the webhook scenario's watch of deliveries", () => {
     expect(rounds['fixed-rate']?.map((round) => round.accepted)).toEqual([1]);
     // Nothing reached the sink here: every request accepted, none delivered.
     expect(rounds.saturation?.map((round) => round.delivered)).toEqual([0, 0]);
+  });
+
+  it('numbers every request apart, however often the bodies repeat', () => {
+    const bodies = [0, 1].map((n) => JSON.stringify({ email: `p${n}@example.com`, webhookUrl: webhookUrlFor(n) }));
+    const next = numberedApart(rotation(bodies));
+    const sent = Array.from({ length: 5 }, () => JSON.parse(next()) as { email: string; webhookUrl: string });
+    expect(sent.map((body) => body.email)).toEqual(['p0@example.com', 'p1@example.com', 'p0@example.com', 'p1@example.com', 'p0@example.com']);
+    expect(sent.map((body) => body.webhookUrl)).toEqual([0, 1, 2, 3, 4].map(webhookUrlFor));
   });
 
   it("reports the chosen round's result of each phase", () => {

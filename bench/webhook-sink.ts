@@ -12,6 +12,16 @@ export const webhookUrlFor = (n: number) => `http://127.0.0.1:${WEBHOOK_SINK_POR
 
 const TOKEN = /[?&]n=(\d+)/;
 
+/**
+ * The bodies `next` gives, each with a number of its own in its webhook URL: the bodies repeat (a run of Kith with
+ * its warm-up and rounds sends more requests than there are bodies), the requests' numbers must not, or a delivery
+ * would be matched to a request that came before it.
+ */
+export function numberedApart(next: () => string): () => string {
+  let sent = 0;
+  return () => next().replace(/([?&]n=)\d+/, (_, prefix: string) => `${prefix}${sent++}`);
+}
+
 /** When the first attempt of each request's delivery reached the sink, by `n`. */
 const firstArrivals = new Map<number, number>();
 
