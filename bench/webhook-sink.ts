@@ -10,7 +10,8 @@ const WEBHOOK_SINK_PORT = 59_990;
  */
 export const webhookUrlFor = (n: number) => `http://127.0.0.1:${WEBHOOK_SINK_PORT}/bench?n=${n}`;
 
-const TOKEN = /[?&]n=(\d+)/;
+/** A request's number in its webhook URL: the query parameter's name, then the number. */
+const TOKEN = /([?&]n=)(\d+)/;
 
 /**
  * The bodies `next` gives, each with a number of its own in its webhook URL: the bodies repeat (a run of Kith with
@@ -19,7 +20,7 @@ const TOKEN = /[?&]n=(\d+)/;
  */
 export function numberedApart(next: () => string): () => string {
   let sent = 0;
-  return () => next().replace(/([?&]n=)\d+/, (_, prefix: string) => `${prefix}${sent++}`);
+  return () => next().replace(TOKEN, (_, parameter: string) => `${parameter}${sent++}`);
 }
 
 /** When the first attempt of each request's delivery reached the sink, by `n`. */
@@ -31,7 +32,7 @@ let sink: Server | undefined;
 export async function startWebhookSink(): Promise<void> {
   if (sink) return;
   sink = createServer((request, response) => {
-    const n = TOKEN.exec(request.url ?? '')?.[1];
+    const n = TOKEN.exec(request.url ?? '')?.[2];
     if (n !== undefined && !firstArrivals.has(Number(n))) firstArrivals.set(Number(n), Date.now());
     request.resume();
     request.on('end', () => response.writeHead(204).end());
@@ -103,7 +104,7 @@ export function watchDeliveries(drainMs: number) {
   }
   return {
     accepted(body: string, status: number) {
-      const n = TOKEN.exec(body)?.[1];
+      const n = TOKEN.exec(body)?.[2];
       if (status === 202 && n !== undefined) accepted.set(Number(n), { at: Date.now(), span: current });
     },
     /**

@@ -40,7 +40,8 @@ export type ExchangeOptions = {
 /**
  * One request's answering, from its claim to its usage: the one place that knows whether the answer was
  * replayed, which event went to the bus, whether the worker counts it, and what it counts as.
- * - **admit**: a request Kith cannot take on now is refused (503) before anything of it is recorded;
+ * - **admit**: a request Kith cannot take on now is refused (503) before anything of it is recorded but its
+ *   `Idempotency-Key`'s claim, which the refusal releases;
  * - **claim**: `Idempotency-Key` (claimIdempotencyKey), or a lookup's kept reply once it is past its deadline
  *   (lookup), both under the request's one fingerprint;
  * - **dispatch**: the event handed to the bus, or the one handed over before under the same key;
@@ -110,8 +111,9 @@ export class Exchange {
 
   /**
    * Refuses, with 503 and `Retry-After`, a request for `operation` that Kith cannot take on now (its worker's queue,
-   * or for a webhook the deliveries, too far behind): asked before anything of the request is recorded, so that a
-   * refused request leaves nothing behind (an audience.create no audience holding a place of the plan's).
+   * or for a webhook the deliveries, too far behind): asked before anything of the request is recorded (its
+   * Idempotency-Key, claimed first so that a replay is answered, is released by `finish`), so that a refused request
+   * leaves nothing behind (an audience.create no audience holding a place of the plan's).
    */
   admit(operation: string, toWebhook: boolean): void {
     const refusal = this.options.admission({ operation, accountId: this.c.get('accountId'), toWebhook });

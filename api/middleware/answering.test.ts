@@ -127,6 +127,18 @@ describe('the answering of a request (claim, dispatch, keep, replay, usage)', ()
     expect(counted).toEqual([[{ operation: 'person.enrich', outcome: 'miss' }]]);
   });
 
+  it('releases the Idempotency-Key of a refused request, so that its retry is worked once taken on', async () => {
+    let busy = true;
+    const { post, dispatched } = setUp(undefined, () => (busy ? 'tags behind' : undefined));
+    const refused = await post('tags.get', { recordId: 'crm-1' }, { 'Idempotency-Key': 'k-refused' });
+    expect(refused.status).toBe(503);
+    busy = false;
+    const retried = await post('tags.get', { recordId: 'crm-1' }, { 'Idempotency-Key': 'k-refused' });
+    expect(retried.status).toBe(200);
+    expect(retried.headers.get('idempotent-replayed')).toBeNull();
+    expect(dispatched).toHaveLength(1);
+  });
+
   it("counts a batch as one call of its single operation per request, each with its own answer's outcome", async () => {
     const { post, counted } = setUp(() => ({ status: 200, body: [{ status: 200, data: {} }, { status: 404, data: {} }] }));
     const answered = await post('person.bulkEnrich', { requests: [{ email: 'ada@example.com' }, { email: 'grace@example.com' }] });
