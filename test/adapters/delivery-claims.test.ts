@@ -91,6 +91,30 @@ describe("the delivery worker's claims of due deliveries", () => {
     expect(counted.claims).toBeGreaterThan(atStart);
   });
 
+  it("lets one account use the idle slots past its share, all but a share's worth kept for another account", async () => {
+    const { receiver, side, accountId } = await setUp('embedded', { concurrency: 4, perAccount: 1 });
+    receiver.stall();
+    await deliveries(side, receiver, accountId, 6);
+    // Its share (1) and two idle slots: the fourth stays free.
+    await receiver.waitForConnections(3);
+    const stored = () => side.stores.deliveries.list(accountId, { limit: 100 });
+    while ((await stored()).length < 6) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect((await stored()).filter((delivery) => delivery.attempts === 0)).toHaveLength(3);
+    // Another account's delivery takes the slot kept free at once.
+    const other = await startWebhookReceiver();
+    cleanups.push(() => other.close());
+    const plan = (await side.stores.plans.findByName('Standard'))!;
+    const otherAccount = await side.stores.accounts.create({ name: 'claims-other', planId: plan.id, identitySharing: false, billingAnchor: '2026-11-01' });
+    await deliveries(side, other, otherAccount.id, 1);
+    await other.waitFor(1);
+    // The first account got no more meanwhile, and gets the rest once its receiver answers.
+    expect((await stored()).filter((delivery) => delivery.attempts === 0)).toHaveLength(3);
+    receiver.resume();
+    receiver.answerHeld();
+    const received = await receiver.waitFor(6, 30_000);
+    expect(new Set(received.map((webhook) => webhook.headers['webhook-id'])).size).toBe(6);
+  });
+
   it("claims the deliveries that waited for a slot as slots free, their account's limit below the worker's, with no poll to find them", async () => {
     // On PostgreSQL, slots free up while a claim runs: the claim must not take that for "nothing left".
     const { receiver, side, accountId, counted } = await setUp('distributed', { concurrency: 8, perAccount: 4 });

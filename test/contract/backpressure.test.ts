@@ -103,7 +103,9 @@ describe('backpressure (distributed): a queue behind its limit refuses new work 
  * the receiver holds it unanswered: that account's deliveries are behind, and no other's.
  */
 describe("backpressure (distributed): an account's deliveries waiting in the delivery table count as its queue", () => {
+  // Two slots, one an account's share: the account cannot borrow the other, which stays free for other accounts.
   const kith = deployment({
+    KITH_WEBHOOK_CONCURRENCY: '2',
     KITH_WEBHOOK_ACCOUNT_CONCURRENCY: '1',
     KITH_WEBHOOK_TIMEOUT_MS: '2000',
     KITH_WEBHOOK_SCHEDULE: '0.5,0.5,0.5',

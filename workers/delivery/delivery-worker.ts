@@ -16,7 +16,10 @@ export type DeliveryWorkerOptions = {
   log: Logger;
   /** Attempts under way at once in this process... */
   concurrency: number;
-  /** ...and for one account: a receiver that stalls holds only its own account's slots. */
+  /**
+   * ...and an account's share of them: a receiver that stalls holds only its own account's slots. An account holds
+   * more only while as many stay free for the other accounts (an idle worker is not held to one account's share).
+   */
   perAccount: number;
   /** How often due deliveries are looked for when nothing wakes the loop (default 500 ms). */
   pollMs?: number;
@@ -34,7 +37,7 @@ const SWEEP_INTERVAL_MS = 3_600_000;
 /**
  * The delivery worker: takes delivery events off the bus into the delivery table (the event is committed
  * once the row is stored), and runs a loop that claims due deliveries and attempts them, with bounded
- * concurrency overall and per account. A new delivery that finds a slot free is stored already claimed and
+ * concurrency overall and an account's share of it (more while slots stay idle). A new delivery that finds a slot free is stored already claimed and
  * attempted at once, ahead of older ones still due (the loop takes those as slots free up). Retries are rows
  * due later, never sleeps.
  */
@@ -61,7 +64,10 @@ export async function startDeliveryWorker(options: DeliveryWorkerOptions): Promi
     wakeWaiting?.();
   };
 
-  const hasFreeSlot = (accountId: string) => busy < options.concurrency && (inFlight.get(accountId) ?? 0) < options.perAccount;
+  /** Slots an account past its share may still take: the idle ones, all but `perAccount` kept for other accounts. */
+  const borrowable = () => options.concurrency - options.perAccount - busy;
+  const hasFreeSlot = (accountId: string) =>
+    busy < options.concurrency && ((inFlight.get(accountId) ?? 0) < options.perAccount || borrowable() > 0);
 
   /** Holds one of the process's slots and one of the account's until the returned function is called. */
   function holdSlot(accountId: string): () => void {
@@ -96,19 +102,32 @@ export async function startDeliveryWorker(options: DeliveryWorkerOptions): Promi
     void attempted.finally(() => running.delete(attempted));
   }
 
+  /** Claims up to `limit` due deliveries, for each account up to `perAccount` less what `held` says it holds, and starts them. */
+  async function claimAndStartUpTo(held: Map<string, number>, limit: number, perAccount: number): Promise<number> {
+    const claimed = await options.store.claimDue({ now: options.clock.now(), limit, perAccount, leaseMs, inFlight: held });
+    for (const delivery of claimed) {
+      startAttempt(delivery, holdSlot(delivery.accountId));
+      held.set(delivery.accountId, (held.get(delivery.accountId) ?? 0) + 1);
+    }
+    return claimed.length;
+  }
+
+  /**
+   * Each account's share first; then, while slots stay idle, more for the accounts that took their whole share
+   * (one claim more, made only then).
+   */
   async function claimAndStart(): Promise<number> {
     claiming = true;
     try {
       const limit = options.concurrency - busy;
-      // The slots as the claim counts them: those freed while it runs do not change what it could take.
+      // The slots as the claims count them: those freed while one runs do not change what it could take.
       const held = new Map(inFlight);
-      const claimed = await options.store.claimDue({ now: options.clock.now(), limit, perAccount: options.perAccount, leaseMs, inFlight: held });
-      for (const delivery of claimed) {
-        startAttempt(delivery, holdSlot(delivery.accountId));
-        held.set(delivery.accountId, (held.get(delivery.accountId) ?? 0) + 1);
-      }
-      mayBeDue = claimed.length === limit || [...held.values()].some((slots) => slots >= options.perAccount);
-      return claimed.length;
+      const tookShare = () => [...held.values()].some((slots) => slots >= options.perAccount);
+      let started = await claimAndStartUpTo(held, limit, options.perAccount);
+      const idle = borrowable();
+      if (idle > 0 && tookShare()) started += await claimAndStartUpTo(held, idle, options.perAccount + idle);
+      mayBeDue = started >= limit || tookShare();
+      return started;
     } finally {
       claiming = false;
     }
