@@ -37,9 +37,9 @@ const SWEEP_INTERVAL_MS = 3_600_000;
 /**
  * The delivery worker: takes delivery events off the bus into the delivery table (the event is committed
  * once the row is stored), and runs a loop that claims due deliveries and attempts them, with bounded
- * concurrency overall and an account's share of it (more while slots stay idle). A new delivery that finds a slot free is stored already claimed and
- * attempted at once, ahead of older ones still due (the loop takes those as slots free up). Retries are rows
- * due later, never sleeps.
+ * concurrency overall and an account's share of it (more while slots stay idle). A new delivery that finds a
+ * slot free is stored already claimed and attempted at once, ahead of older ones still due (the loop takes those
+ * as slots free up). Retries are rows due later, never sleeps.
  */
 export async function startDeliveryWorker(options: DeliveryWorkerOptions): Promise<Consumer> {
   const log = options.log.child({ worker: 'delivery' });
@@ -102,7 +102,7 @@ export async function startDeliveryWorker(options: DeliveryWorkerOptions): Promi
     void attempted.finally(() => running.delete(attempted));
   }
 
-  /** Claims up to `limit` due deliveries, for each account up to `perAccount` less what `held` says it holds, and starts them. */
+  /** Claims up to `limit` due deliveries, for each account `perAccount` less what `held` says it holds, and starts them. */
   async function claimAndStartUpTo(held: Map<string, number>, limit: number, perAccount: number): Promise<number> {
     const claimed = await options.store.claimDue({ now: options.clock.now(), limit, perAccount, leaseMs, inFlight: held });
     for (const delivery of claimed) {
