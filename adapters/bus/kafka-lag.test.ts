@@ -1,6 +1,7 @@
 import { KafkaJSProtocolError } from 'kafkajs';
 import { describe, expect, it } from 'vitest';
-import { lagOf, readWhileLeadersSettle } from './kafka-lag.ts';
+import { withRetries } from '../retry.ts';
+import { lagOf, whileLeadersSettle } from './kafka-lag.ts';
 
 describe('lagOf', () => {
   const ends = [
@@ -19,7 +20,7 @@ describe('lagOf', () => {
   });
 });
 
-describe('readWhileLeadersSettle', () => {
+describe('whileLeadersSettle', () => {
   /** What kafkajs throws for a partition asked of a broker that does not lead it (yet). */
   const notLeader = () => new KafkaJSProtocolError({ type: 'NOT_LEADER_FOR_PARTITION', code: 6, retriable: true, message: 'not the leader' } as never);
   const failingFirst = (failures: number, error: () => Error) => {
@@ -30,20 +31,22 @@ describe('readWhileLeadersSettle', () => {
       return calls;
     };
   };
+  /** The policy with its pauses recorded instead of slept. */
+  const recorded = () => {
+    const waits: number[] = [];
+    return { waits, policy: { ...whileLeadersSettle, sleep: async (ms: number) => void waits.push(ms) } };
+  };
 
   it('reads again while the leader is not settled, waiting longer each time', async () => {
-    const waits: number[] = [];
-    const read = readWhileLeadersSettle(failingFirst(2, notLeader), async (attempt) => void waits.push(attempt));
-    expect(await read).toBe(3);
-    expect(waits).toEqual([1, 2]);
+    const { waits, policy } = recorded();
+    expect(await withRetries(failingFirst(2, notLeader), policy)).toBe(3);
+    expect(waits).toEqual([100, 200]);
   });
 
   it('gives up after four reads, and at once on any other error', async () => {
-    await expect(readWhileLeadersSettle(failingFirst(4, notLeader), async () => {})).rejects.toThrow('not the leader');
-    const waits: number[] = [];
-    await expect(readWhileLeadersSettle(failingFirst(1, () => new Error('group coordinator gone')), async (attempt) => void waits.push(attempt))).rejects.toThrow(
-      'group coordinator gone',
-    );
+    await expect(withRetries(failingFirst(4, notLeader), recorded().policy)).rejects.toThrow('not the leader');
+    const { waits, policy } = recorded();
+    await expect(withRetries(failingFirst(1, () => new Error('group coordinator gone')), policy)).rejects.toThrow('group coordinator gone');
     expect(waits).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
 import type { Admin } from 'kafkajs';
+import { withRetries, type RetryPolicy } from '../retry.ts';
 
 /** What a group has not committed yet on a topic: per partition, the high watermark less its committed offset. */
 export function lagOf(
@@ -16,35 +17,26 @@ export function lagOf(
   return Number(lag);
 }
 
-/** Reads of a partition whose leader is not settled yet (a topic just created, a leader just moved), in all. */
-const LEADER_SETTLING_READS = 4;
-
 /** Whether Kafka answered that the partition asked has no leader, or another one, at the moment. */
 const isLeaderUnsettled = (error: unknown) =>
   error instanceof Error && ['NOT_LEADER_FOR_PARTITION', 'LEADER_NOT_AVAILABLE'].includes((error as { type?: unknown }).type as string);
 
 /**
- * `read`, again after `wait(attempt)` while Kafka answers that a partition's leader is not settled: kafkajs's admin
- * gives up on those at once (a backlog read just after its topic was created failed so).
+ * A read asked again while Kafka answers that a partition's leader is not settled (a topic just created, a leader just
+ * moved): kafkajs's admin gives up on those at once (a backlog read just after its topic was created failed so).
+ * Four reads in all.
  */
-export async function readWhileLeadersSettle<T>(read: () => Promise<T>, wait: (attempt: number) => Promise<void>): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await read();
-    } catch (error) {
-      if (attempt >= LEADER_SETTLING_READS || !isLeaderUnsettled(error)) throw error;
-      await wait(attempt);
-    }
-  }
-}
-
-const settlingWait = (attempt: number) => new Promise<void>((resolve) => setTimeout(resolve, 100 * attempt));
+export const whileLeadersSettle: RetryPolicy = {
+  delaysMs: [100, 200, 300],
+  shouldRetry: isLeaderUnsettled,
+  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+};
 
 /** A group's lag on one topic, read with two admin requests: the topic's high watermarks and the group's commits. */
 export async function groupLag(admin: Admin, groupId: string, topic: string): Promise<number> {
-  const [ends, offsets] = await readWhileLeadersSettle(
+  const [ends, offsets] = await withRetries(
     () => Promise.all([admin.fetchTopicOffsets(topic), admin.fetchOffsets({ groupId, topics: [topic] })]),
-    settlingWait,
+    whileLeadersSettle,
   );
   return lagOf(ends, offsets.find((entry) => entry.topic === topic)?.partitions ?? []);
 }

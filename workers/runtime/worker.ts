@@ -4,6 +4,7 @@ import type { HandlersFor } from '../../adapters/dispatch/port.ts';
 import { RetryableError } from '../../adapters/errors.ts';
 import type { Logger } from '../../adapters/logger.ts';
 import type { ReplySender } from '../../adapters/replies/port.ts';
+import { withRetries } from '../../adapters/retry.ts';
 import {
   decodeRequest,
   type AnyRequestOf,
@@ -16,7 +17,6 @@ import { usageEventId } from '../../domain/usage-event-id.ts';
 import { webhookDeliveryOf } from '../../domain/webhooks/hand-off.ts';
 import { CORRELATION_HEADER, REPLY_TO_HEADER, type TopicNames, type WorkerName } from '../../schemas/events/topics.ts';
 import { keyQueue } from './key-queue.ts';
-import { withRetries } from './retry.ts';
 
 export type WorkerOptions<Payloads extends PayloadSchemas> = {
   name: WorkerName;

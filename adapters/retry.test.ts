@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RetryableError, PermanentError } from '../../adapters/errors.ts';
+import { RetryableError, PermanentError } from './errors.ts';
 import { withRetries, type RetryPolicy } from './retry.ts';
 
 function policy(delaysMs: number[]): RetryPolicy & { slept: number[] } {
