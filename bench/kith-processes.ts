@@ -53,7 +53,8 @@ export async function startKithDeployment(options: KithStartOptions): Promise<Ki
   const adminToken = `kith_admin_bench_${randomBytes(16).toString('hex')}`;
   // Usage goes to ClickHouse only where the scenario says so (its env), not because the bench's shell has CLICKHOUSE_URL.
   const common = {
-    NODE_OPTIONS: (options.mode === 'embedded' ? NPM_START_FLAGS : imageNodeOptions()).join(' '),
+    // npm start's flags go on the command line (node refuses V8's WebAssembly flags in NODE_OPTIONS), the image's in NODE_OPTIONS as it sets them.
+    NODE_OPTIONS: options.mode === 'embedded' ? '' : imageNodeOptions().join(' '),
     PORT: '0',
     HOST: '127.0.0.1',
     KITH_ADMIN_TOKEN: adminToken,
@@ -61,8 +62,9 @@ export async function startKithDeployment(options: KithStartOptions): Promise<Ki
     LOG_LEVEL: options.logLevel,
     CLICKHOUSE_URL: '',
   };
+  const modeFlags = options.mode === 'embedded' ? NPM_START_FLAGS : [];
   const start = (name: string, env: Record<string, string>) =>
-    spawnServer({ name, entry: `${options.buildDir ?? BUILD_DIR}/main.js`, env, logDir: options.logDir, nodeFlags: options.nodeFlags, ready: LISTENING });
+    spawnServer({ name, entry: `${options.buildDir ?? BUILD_DIR}/main.js`, env, logDir: options.logDir, nodeFlags: [...modeFlags, ...options.nodeFlags], ready: LISTENING });
 
   if (options.mode === 'embedded') {
     const env = { ...common, DATABASE_URL: '', KAFKA_BROKERS: '', KITH_DATA_DIR: options.dataDir, KITH_ROLES: 'all', ...options.env };

@@ -22,11 +22,12 @@ describe('npm start: the embedded process', () => {
   });
   afterAll(() => rm(dataDir, { recursive: true, force: true }));
 
-  it("runs with the image's V8 settings and its old generation capped (docs/decisions.md, \"The embedded database's memory\")", () => {
+  it("runs with the image's V8 settings, its old generation capped and one WebAssembly compilation task (docs/decisions.md, \"The embedded database's memory\")", () => {
     const imageOptions = imageNodeOptions();
     expect(imageOptions.length).toBeGreaterThan(0);
     expect(NPM_START).toEqual(expect.arrayContaining(imageOptions));
     expect(NPM_START.filter((option) => option.startsWith('--max-old-space-size='))).toHaveLength(1);
+    expect(NPM_START).toContain('--wasm-num-compilation-tasks=1');
   });
 
   it('starts with a demo account, persons and companies, keeps everything across a restart and stops cleanly on SIGTERM', async () => {
