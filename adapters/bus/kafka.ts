@@ -1,6 +1,7 @@
 import { Kafka, type Admin, type KafkaConfig } from 'kafkajs';
 import { RetryableError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
+import { withRetries, type RetryPolicy } from '../retry.ts';
 import { startKafkaConsumer, type KafkaConsumerSettings } from './kafka-consumer.ts';
 import { classifyKafkaError } from './kafka-errors.ts';
 import { groupLag } from './kafka-lag.ts';
@@ -32,7 +33,12 @@ export type KafkaBusOptions = {
  */
 const producerClientRetry = { retries: 2, initialRetryTime: 100, maxRetryTime: 500, factor: 0.2, multiplier: 2 };
 const clientRetry = { retries: 5, initialRetryTime: 100, maxRetryTime: 2_000, factor: 0.2, multiplier: 2 };
-const ENSURE_TOPICS_ATTEMPTS = 5;
+/** A broker that has just started may not serve a new topic's metadata yet: five attempts in 2.5 s. */
+const whileTopicsAppear: RetryPolicy = {
+  delaysMs: [250, 500, 750, 1_000],
+  shouldRetry: (error) => error instanceof RetryableError,
+  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+};
 
 /** The bus on Apache Kafka: port.ts says what it does; kafka-producer.ts, kafka-consumer.ts and kafka-batch.ts how. */
 export function createKafkaBus(options: KafkaBusOptions): Bus {
@@ -101,18 +107,14 @@ export function createKafkaBus(options: KafkaBusOptions): Bus {
   }
 
   return {
-    async ensureTopics(topics) {
-      // A broker that has just started may not serve a new topic's metadata yet: try again a few times.
-      for (let attempt = 1; ; attempt += 1) {
-        try {
-          return await createMissingAndPrepare(topics);
-        } catch (error) {
-          const failure = classifyKafkaError(error, 'cannot create topics', { topics: topics.map((topic) => topic.name) });
-          if (!(failure instanceof RetryableError) || attempt >= ENSURE_TOPICS_ATTEMPTS) throw failure;
-          await new Promise((resolve) => setTimeout(resolve, 250 * attempt));
-        }
-      }
-    },
+    ensureTopics: (topics) =>
+      withRetries(
+        () =>
+          createMissingAndPrepare(topics).catch((error: unknown) => {
+            throw classifyKafkaError(error, 'cannot create topics', { topics: topics.map((topic) => topic.name) });
+          }),
+        whileTopicsAppear,
+      ),
     publish: (topic, messages) => producer.publish(topic, messages),
     async consume(consumerOptions) {
       if (closed) throw new RetryableError('the Kafka bus is closed');
