@@ -53,7 +53,8 @@ export async function startKithDeployment(options: KithStartOptions): Promise<Ki
   const adminToken = `kith_admin_bench_${randomBytes(16).toString('hex')}`;
   // Usage goes to ClickHouse only where the scenario says so (its env), not because the bench's shell has CLICKHOUSE_URL.
   const common = {
-    // npm start's flags go on the command line (node refuses V8's WebAssembly flags in NODE_OPTIONS), the image's in NODE_OPTIONS as it sets them.
+    // npm start's flags go on the command line (node refuses V8's WebAssembly flags in NODE_OPTIONS); the image's
+    // in NODE_OPTIONS, as it sets them.
     NODE_OPTIONS: options.mode === 'embedded' ? '' : imageNodeOptions().join(' '),
     PORT: '0',
     HOST: '127.0.0.1',
