@@ -49,7 +49,7 @@ bench/results/<scenario>-<mode>-<time>.json and bench/results/REPORT.md.
   --log-level LEVEL   LOG_LEVEL of the Kith processes (default info, as deployed)
   --kith-env K=V      a setting for the Kith processes (README.md, Configuration), over the scenario's own;
                       repeat for several. Recorded in the result, and named in the report's row
-  --cpu-prof          profile the Kith processes (node --cpu-prof) and summarize where time goes
+  --cpu-prof          profile the Kith and floor processes (node --cpu-prof) and summarize where time goes
   --keep-logs         keep the processes' logs under bench/results/tmp/ after a clean run
   --wait-idle S       before loading, wait up to S seconds for other work on the machine to stop (default 0)
 `;
@@ -172,6 +172,7 @@ async function startTargets(scenario: Scenario, mode: BenchMode, settings: Setti
   const serviceNames = [...(mode === 'distributed' ? ['postgres', 'kafka'] : []), ...(scenario.services ?? [])];
   if (serviceNames.length > 0) progress(`starting services: ${serviceNames.join(', ')}`);
   const services = await startServices(serviceNames);
+  const profiling = settings.cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${dirs.profileDir}`] : [];
   const prepared = (await scenario.prepare?.(services, progress)) ?? {};
   // Made before anything starts: generating them takes seconds of this process's event loop.
   const bodies = scenario.bodies?.().map((body) => JSON.stringify(body));
@@ -189,12 +190,12 @@ async function startTargets(scenario: Scenario, mode: BenchMode, settings: Setti
       dataDir: dirs.dataDir,
       logDir: dirs.logDir,
       logLevel: settings.logLevel,
-      nodeFlags: settings.cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${dirs.profileDir}`] : [],
+      nodeFlags: profiling,
       env: { ...scenario.kithEnv?.(services), ...prepared, ...settings.kithEnv },
     }),
   ]);
   progress(`starting the ${mode} floor`);
-  const floor = await startFloor({ mode, operation: scenario.operation, services, topicPrefix: kith.env.KITH_TOPIC_PREFIX, logDir: dirs.logDir });
+  const floor = await startFloor({ mode, operation: scenario.operation, services, topicPrefix: kith.env.KITH_TOPIC_PREFIX, logDir: dirs.logDir, nodeFlags: profiling });
   const account = await createBenchAccount(kith.urls[0]!, kith.adminToken);
   await scenario.setup?.({ mode, urls: kith.urls, adminToken: kith.adminToken, account, kithEnv: kith.env, services, progress });
 
@@ -284,7 +285,7 @@ async function runScenario(scenario: Scenario, mode: BenchMode, settings: Settin
 
     progress('stopping');
     const exitCodes = await stopAll();
-    const profiles = settings.cpuProf ? await summarizeProfiles(profileDir, kith.processes) : undefined;
+    const profiles = settings.cpuProf ? await summarizeProfiles(profileDir, [...kith.processes, ...floor.processes]) : undefined;
 
     const result: RunResult = {
       scenario: scenario.name,

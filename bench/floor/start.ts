@@ -14,14 +14,16 @@ export async function startFloor(options: {
   services: Record<string, string>;
   topicPrefix: string | undefined;
   logDir: string;
+  /** Flags for node itself (--cpu-prof), as Kith's processes get them. */
+  nodeFlags: string[];
 }): Promise<{ processes: BenchProcess[]; url: string }> {
-  const { operation, logDir } = options;
+  const { operation, logDir, nodeFlags } = options;
   if (options.mode === 'embedded') {
-    const floor = await spawnServer({ name: 'floor', entry: 'bench/floor/embedded.ts', args: [operation], env: {}, logDir, ready: READY });
+    const floor = await spawnServer({ name: 'floor', entry: 'bench/floor/embedded.ts', args: [operation], env: {}, logDir, nodeFlags, ready: READY });
     return { processes: [floor], url: `http://127.0.0.1:${floor.port}` };
   }
   const env = { DATABASE_URL: options.services.DATABASE_URL!, KAFKA_BROKERS: options.services.KAFKA_BROKERS!, FLOOR_TOPIC_PREFIX: options.topicPrefix! };
-  const worker = await spawnServer({ name: 'floor-worker', entry: 'bench/floor/distributed-worker.ts', env, logDir, ready: READY });
-  const ingress = await spawnServer({ name: 'floor-ingress', entry: 'bench/floor/distributed-ingress.ts', args: [operation], env, logDir, ready: READY });
+  const worker = await spawnServer({ name: 'floor-worker', entry: 'bench/floor/distributed-worker.ts', env, logDir, nodeFlags, ready: READY });
+  const ingress = await spawnServer({ name: 'floor-ingress', entry: 'bench/floor/distributed-ingress.ts', args: [operation], env, logDir, nodeFlags, ready: READY });
   return { processes: [ingress, worker], url: `http://127.0.0.1:${ingress.port}` };
 }
