@@ -1,3 +1,4 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import type { Admin } from 'kafkajs';
 import { withRetries, type RetryPolicy } from '../retry.ts';
 
@@ -29,7 +30,7 @@ const isLeaderUnsettled = (error: unknown) =>
 export const whileLeadersSettle: RetryPolicy = {
   delaysMs: [100, 200, 300],
   shouldRetry: isLeaderUnsettled,
-  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+  sleep: (ms) => delay(ms),
 };
 
 /** A group's lag on one topic, read with two admin requests: the topic's high watermarks and the group's commits. */

@@ -1,3 +1,4 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import { Kafka, type Admin, type KafkaConfig } from 'kafkajs';
 import { RetryableError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
@@ -37,7 +38,7 @@ const clientRetry = { retries: 5, initialRetryTime: 100, maxRetryTime: 2_000, fa
 const whileTopicsAppear: RetryPolicy = {
   delaysMs: [250, 500, 750, 1_000],
   shouldRetry: (error) => error instanceof RetryableError,
-  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+  sleep: (ms) => delay(ms),
 };
 
 /** The bus on Apache Kafka: port.ts says what it does; kafka-producer.ts, kafka-consumer.ts and kafka-batch.ts how. */

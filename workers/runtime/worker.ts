@@ -1,3 +1,4 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import type { Bus, ConsumedMessage, Consumer } from '../../adapters/bus/port.ts';
 import type { Clock } from '../../adapters/clock.ts';
 import type { HandlersFor } from '../../adapters/dispatch/port.ts';
@@ -48,7 +49,7 @@ const UNAVAILABLE: OperationReply = {
  */
 export async function startWorker<Payloads extends PayloadSchemas>(options: WorkerOptions<Payloads>): Promise<Consumer> {
   const log = options.log.child({ worker: options.name });
-  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  const sleep = options.sleep ?? ((ms: number) => delay(ms));
   await options.bus.ensureTopics([{ name: options.topics.deadLetter, partitions: 1 }]);
 
   async function deadLetter(message: ConsumedMessage, reason: string) {
