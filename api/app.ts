@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { Clock } from '../adapters/clock.ts';
 import type { BlobStore } from '../adapters/blobs/port.ts';
-import type { MatchTraining, Stores } from '../adapters/db/port.ts';
+import type { ClaimedKey, MatchTraining, Stores } from '../adapters/db/port.ts';
 import { admitAll, type Admission, type Dispatcher } from '../adapters/dispatch/port.ts';
 import type { Logger } from '../adapters/logger.ts';
 import type { HttpMetrics } from '../adapters/metrics/port.ts';
@@ -24,6 +24,7 @@ import { requestId } from './middleware/request-id.ts';
 import { openApiRoutes } from './openapi.ts';
 import { coalescedFinds } from './answering/coalesced-finds.ts';
 import type { LateReplies } from './answering/late-replies.ts';
+import { soleWriterKeptReplies } from './answering/sole-writer-kept-replies.ts';
 import type { UsageEvents } from './answering/usage-events.ts';
 import { consoleRoutes } from './console/routes.tsx';
 import { adminConsoleRoutes } from './routes/admin-console.ts';
@@ -50,6 +51,11 @@ export type AppDeps = {
   usageEvents: UsageEvents;
   /** Where the replies of lookups answered 202 "queued, retry" are awaited and kept for the retry. */
   lateReplies: LateReplies;
+  /**
+   * Given when this process is the database's only writer (the embedded mode): the kept-reply keys held when it
+   * started, so that a lookup's key known to be free is not read (./answering/sole-writer-kept-replies.ts).
+   */
+  soleWriter?: { keptRepliesHeldAtStart: ClaimedKey[] };
   /** Counts and times every request by operation and status (GET /metrics is mounted by the composition root). */
   httpMetrics: HttpMetrics;
   /** Daily usage for the console's charts. */
@@ -101,15 +107,19 @@ export function createApp(deps: AppDeps) {
     windowSeconds: limits.rateLimitWindowSeconds,
     exempt: RATE_LIMIT_EXEMPT,
   });
+  const keptReplies = { keepMs: limits.resultTtlSeconds * 1000, abandonedAfterMs: limits.idempotencyLockSeconds * 1000 };
+  const claims = coalescedFinds(stores.idempotency);
   const answer = answering({
-    store: coalescedFinds(stores.idempotency),
+    store: deps.soleWriter
+      ? soleWriterKeptReplies(claims, { keepMs: keptReplies.keepMs, heldAtStart: deps.soleWriter.keptRepliesHeldAtStart })
+      : claims,
     dispatcher: deps.dispatcher,
     admission,
     usage: deps.usageEvents,
     clock,
     operations: { ...v2Operations, ...(deps.operations ?? v3Operations) },
     idempotencyKeys: { keepMs: limits.idempotencyTtlHours * 3_600_000, abandonedAfterMs: limits.idempotencyLockSeconds * 1000 },
-    keptReplies: { keepMs: limits.resultTtlSeconds * 1000, abandonedAfterMs: limits.idempotencyLockSeconds * 1000 },
+    keptReplies,
     lateReplies: deps.lateReplies,
     pollMs: KEPT_REPLY_POLL_MS,
   });

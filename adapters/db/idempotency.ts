@@ -88,5 +88,12 @@ export function idempotencyStore(db: SqlClient): IdempotencyStore {
       const rows = await db.query('DELETE FROM idempotency_keys WHERE claimed_at < $1 RETURNING key', [expiredBefore]);
       return rows.length;
     },
+    async claimedKeys(prefix, since) {
+      const rows = await db.query<{ account_id: string; key: string; claimed_at: Date }>(
+        'SELECT account_id, key, claimed_at FROM idempotency_keys WHERE starts_with(key, $1) AND claimed_at >= $2',
+        [prefix, since],
+      );
+      return rows.map((row) => ({ accountId: row.account_id, key: row.key, claimedAt: row.claimed_at }));
+    },
   };
 }

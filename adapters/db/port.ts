@@ -65,6 +65,9 @@ export type ClaimInput = {
 
 export type FindInput = Omit<ClaimInput, 'now'>;
 
+/** A key of an account, and when it was last claimed. */
+export type ClaimedKey = { accountId: string; key: string; claimedAt: Date };
+
 export interface IdempotencyStore {
   claim(input: ClaimInput): Promise<IdempotencyClaim>;
   /** What a claim would find holding the key, without claiming it or writing: undefined when a claim would take it. */
@@ -78,6 +81,8 @@ export interface IdempotencyStore {
    */
   release(accountId: string, key: string, handedOver?: string): Promise<void>;
   sweep(expiredBefore: Date): Promise<number>;
+  /** The keys that begin with `prefix`, of every account, claimed at or after `since`. */
+  claimedKeys(prefix: string, since: Date): Promise<ClaimedKey[]>;
 }
 
 export type NewDelivery = {

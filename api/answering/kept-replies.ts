@@ -6,8 +6,10 @@ import { textReply, type AnsweredReply } from '../../schemas/events/operation-re
 
 export type LookupOutcome = { kind: 'answered'; reply: AnsweredReply } | { kind: 'queued' };
 
-/** The key a lookup's kept reply lives under, beside the Idempotency-Keys of the same account. */
-export const keptReplyKey = (fingerprint: string) => `queued:${fingerprint}`;
+/** What begins the key a lookup's kept reply lives under, beside the Idempotency-Keys of the same account. */
+export const KEPT_REPLY_PREFIX = 'queued:';
+
+export const keptReplyKey = (fingerprint: string) => `${KEPT_REPLY_PREFIX}${fingerprint}`;
 
 /** A kept reply, sent as the text that was stored (the same bytes `c.json` would make of the parsed body). */
 const asReply = (answer: StoredAnswer) => textReply(answer.status, answer.body);

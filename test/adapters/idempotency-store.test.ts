@@ -80,6 +80,18 @@ describe.each(drivers)('IdempotencyStore conformance ($name)', (driver) => {
     expect(found).toEqual(await Promise.all(asked.map(({ key, requestHash }) => find(key, requestHash, now))));
   });
 
+  it('lists the keys of a prefix claimed since a time, of every account', async () => {
+    const prefix = `listed-${randomUUID()}:`;
+    const [recent, old] = [`${prefix}recent`, `${prefix}old`];
+    await claim(old, 'h1', T0);
+    await claim(recent, 'h1', later(HOUR));
+    await store.claim({ accountId: randomUUID(), key: `${prefix}other-account`, requestHash: 'h1', now: later(HOUR), expiredBefore: T0, abandonedBefore: T0 });
+    await claim(`other-${randomUUID()}`, 'h1', later(HOUR));
+    const listed = await store.claimedKeys(prefix, later(HOUR));
+    expect(listed.map((held) => held.key).sort()).toEqual([`${prefix}other-account`, recent]);
+    expect(listed.find((held) => held.key === recent)).toEqual({ accountId, key: recent, claimedAt: later(HOUR) });
+  });
+
   it('claims a new key once: a second claim sees it in flight, another request a mismatch', async () => {
     const key = randomUUID();
     expect(await claim(key, 'h1', T0)).toEqual({ kind: 'claimed' });

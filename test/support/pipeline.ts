@@ -157,6 +157,8 @@ export async function startPipeline(
     rateLimiter: memoryRateLimiter(),
     usageEvents: usageRecorder,
     lateReplies: keptLate,
+    // As in Kith's embedded mode, where the one process is its database's only writer.
+    soleWriter: kind === 'embedded' ? { keptRepliesHeldAtStart: [] } : undefined,
     httpMetrics: noopMetrics().http,
     refusedWebhookUrl: (url) => refusedUrl(url, WEBHOOK_POLICY),
     adminToken: `admin-${randomBytes(16).toString('hex')}`,
