@@ -1,7 +1,8 @@
-import { Partitioners, type Kafka, type Message, type Producer } from 'kafkajs';
+import type { Kafka, Message, Producer } from 'kafkajs';
 import { PermanentError, RetryableError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
 import { classifyKafkaError } from './kafka-errors.ts';
+import { murmur2Partitioner } from './kafka-partitioner.ts';
 import type { BusMessage } from './port.ts';
 
 export type BatchingProducerOptions = {
@@ -62,7 +63,7 @@ export function createBatchingProducer(options: BatchingProducerOptions): Batchi
   function connectedProducer(): Promise<Producer> {
     if (!current) {
       const producer = kafka.producer({
-        createPartitioner: Partitioners.DefaultPartitioner,
+        createPartitioner: murmur2Partitioner,
         idempotent: true,
         allowAutoTopicCreation: false,
         retry: { retries: 5, initialRetryTime: 100, maxRetryTime: 1000, factor: 0.2, multiplier: 2 },
