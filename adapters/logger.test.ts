@@ -1,28 +1,15 @@
-import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { createLogger } from './logger.ts';
-
-/** A logger whose lines are kept, parsed. */
-function logged() {
-  const lines: Record<string, unknown>[] = [];
-  const sink = new Writable({
-    write(chunk, _encoding, done) {
-      lines.push(JSON.parse(String(chunk)));
-      done();
-    },
-  });
-  return { log: createLogger('info', sink), lines };
-}
+import { loggedLines } from '../test/support/logged-lines.ts';
 
 describe('createLogger', () => {
   it('censors secrets in a logged object, top-level and nested', () => {
-    const { log, lines } = logged();
+    const { log, lines } = loggedLines();
     log.info({ email: 'ann@example.com', request: { headers: { authorization: 'Bearer x' } }, status: 200 }, 'request');
     expect(lines[0]).toMatchObject({ email: '[redacted]', request: { headers: { authorization: '[redacted]' } }, status: 200, msg: 'request' });
   });
 
   it("censors secrets in a child logger's bindings, and in bindings set later", () => {
-    const { log, lines } = logged();
+    const { log, lines } = loggedLines();
     const child = log.child({ token: 'secret-token', requestId: 'r-1' });
     child.setBindings({ apiKey: 'kith_live_x', accountId: 'a-1' });
     child.warn('after sign-in');
@@ -31,7 +18,7 @@ describe('createLogger', () => {
   });
 
   it('keeps the error serializer: an error logged under err keeps its message and stack', () => {
-    const { log, lines } = logged();
+    const { log, lines } = loggedLines();
     log.error({ err: new Error('boom') }, 'failed');
     expect(lines[0]).toMatchObject({ err: { type: 'Error', message: 'boom' } });
     expect((lines[0]!.err as { stack: string }).stack).toContain('boom');

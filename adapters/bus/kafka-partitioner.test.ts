@@ -7,11 +7,12 @@ const metadataOf = (count: number): PartitionMetadata[] =>
   Array.from({ length: count }, (_, partitionId) => ({ partitionId, leader: 0, replicas: [0], isr: [0], partitionErrorCode: 0, offlineReplicas: [] }));
 
 describe('murmur2Partitioner', () => {
-  it("chooses kafkajs's default partition for every key: UUIDs, account ids, text beyond ASCII", () => {
+  it("chooses kafkajs's default partition for every key: UUIDs, account ids, text beyond ASCII, bytes", () => {
     const ours = murmur2Partitioner();
     const kafkajs = Partitioners.DefaultPartitioner();
-    const keys = [
+    const keys: (string | Buffer)[] = [
       '',
+      randomBytes(37),
       ...Array.from({ length: 500 }, () => randomUUID()),
       ...Array.from({ length: 500 }, (_, i) => `account-${i}-${randomBytes(i % 11).toString('hex')}`),
       'Zoë Ångström ✓ 名前',

@@ -6,7 +6,7 @@ import { migrate } from '../../adapters/db/migrate.ts';
 import { createPgliteClient } from '../../adapters/db/pglite.ts';
 import type { IdempotencyStore } from '../../adapters/db/port.ts';
 import type { SqlClient } from '../../adapters/db/sql-client.ts';
-import { keptReplyKey } from './kept-replies.ts';
+import { KEPT_REPLY_PREFIX, keptReplyKey } from './kept-replies.ts';
 import { soleWriterKeptReplies } from './sole-writer-kept-replies.ts';
 
 const T0 = new Date('2026-06-01T12:00:00Z');
@@ -59,7 +59,7 @@ describe('soleWriterKeptReplies (PGlite)', () => {
     const key = keptReplyKey(randomUUID());
     await store.claim(input(key, T0));
     await store.complete(accountId, key, { status: 404, body: '{"status":404}' });
-    const writer = soleWriterKeptReplies(store, { keepMs: KEEP_MS, heldAtStart: await store.claimedKeys('queued:', at(-KEEP_MS)) });
+    const writer = soleWriterKeptReplies(store, { keepMs: KEEP_MS, heldAtStart: await store.claimedKeys(KEPT_REPLY_PREFIX, at(-KEEP_MS)) });
     expect(await found(writer, key, at(1000))).toEqual({ held: { kind: 'completed', answer: { status: 404, body: '{"status":404}' } }, statements: 1 });
   });
 

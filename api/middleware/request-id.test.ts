@@ -1,21 +1,14 @@
-import { Writable } from 'node:stream';
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import { createLogger } from '../../adapters/logger.ts';
+import { loggedLines } from '../../test/support/logged-lines.ts';
 import type { ApiEnv } from '../env.ts';
 import { actingFor, requestId } from './request-id.ts';
 
 /** An app whose log lines are kept, answering the request id its handler saw. */
 function setUp() {
-  const lines: Record<string, unknown>[] = [];
-  const sink = new Writable({
-    write(chunk, _encoding, done) {
-      lines.push(JSON.parse(String(chunk)));
-      done();
-    },
-  });
+  const { log, lines } = loggedLines();
   const app = new Hono<ApiEnv>();
-  app.use('*', requestId({ log: createLogger('info', sink) }));
+  app.use('*', requestId({ log }));
   app.get('/v2/person.json', (c) => c.json({ seen: c.get('requestId') }));
   app.get('/v3/acting', (c) => {
     actingFor(c, 'account-1');
