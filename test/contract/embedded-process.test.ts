@@ -2,6 +2,7 @@ import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sample, scrape, series } from '../support/metrics.ts';
 import { imageNodeOptions, NPM_START, runCli, startKithProcess } from '../support/processes.ts';
 import { waitFor } from '../support/wait-for.ts';
 
@@ -14,6 +15,14 @@ const call = (operation: string) => (url: string, key: string, body: unknown) =>
     body: JSON.stringify(body),
   });
 const personEnrich = call('person.enrich');
+
+/** How many person lookups a running Kith has published for its enrichment worker (GET /metrics). */
+async function enrichmentRequestsSent(url: string): Promise<number> {
+  const exposition = await scrape(url);
+  return series(exposition, 'kith_bus_messages_produced_total')
+    .filter((labels) => labels.topic?.endsWith('.requests.enrichment'))
+    .reduce((sum, labels) => sum + sample(exposition, 'kith_bus_messages_produced_total', labels), 0);
+}
 
 describe('npm start: the embedded process', () => {
   let dataDir: string;
@@ -67,7 +76,10 @@ describe('npm start: the embedded process', () => {
     try {
       expect(second.output()).not.toContain('demo account');
       expect((await statsGet(second.url, demoKey!)).status).toBe(200);
+      // The restarted process knows the kept reply is there: it answers it without sending the lookup again.
+      const sentBefore = await enrichmentRequestsSent(second.url);
       expect((await fetch(queued.replace(first.url, second.url))).status).toBe(200);
+      expect(await enrichmentRequestsSent(second.url)).toBe(sentBefore);
       expect((await personEnrich(second.url, demoKey!, { email: 'royal.anderson7@yahoo.com' })).status).toBe(200);
       const accounts = await runCli(['--json', 'accounts', 'list'], { KITH_URL: second.url, KITH_DATA_DIR: dataDir });
       expect(JSON.parse(accounts.stdout).map((a: { name: string }) => a.name)).toEqual(['Demo', 'Second']);
