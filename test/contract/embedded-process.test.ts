@@ -81,6 +81,7 @@ describe('npm start: the embedded process', () => {
       expect((await fetch(queued.replace(first.url, second.url))).status).toBe(200);
       expect(await enrichmentRequestsSent(second.url)).toBe(sentBefore);
       expect((await personEnrich(second.url, demoKey!, { email: 'royal.anderson7@yahoo.com' })).status).toBe(200);
+      expect(await enrichmentRequestsSent(second.url)).toBe(sentBefore + 1); // a lookup of its own is counted
       const accounts = await runCli(['--json', 'accounts', 'list'], { KITH_URL: second.url, KITH_DATA_DIR: dataDir });
       expect(JSON.parse(accounts.stdout).map((a: { name: string }) => a.name)).toEqual(['Demo', 'Second']);
     } finally {
