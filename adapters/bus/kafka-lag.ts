@@ -30,7 +30,7 @@ const isLeaderUnsettled = (error: unknown) =>
 export const whileLeadersSettle: RetryPolicy = {
   delaysMs: [100, 200, 300],
   shouldRetry: isLeaderUnsettled,
-  sleep: (ms) => delay(ms),
+  sleep: delay,
 };
 
 /** A group's lag on one topic, read with two admin requests: the topic's high watermarks and the group's commits. */

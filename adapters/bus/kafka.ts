@@ -38,7 +38,7 @@ const clientRetry = { retries: 5, initialRetryTime: 100, maxRetryTime: 2_000, fa
 const whileTopicsAppear: RetryPolicy = {
   delaysMs: [250, 500, 750, 1_000],
   shouldRetry: (error) => error instanceof RetryableError,
-  sleep: (ms) => delay(ms),
+  sleep: delay,
 };
 
 /** The bus on Apache Kafka: port.ts says what it does; kafka-producer.ts, kafka-consumer.ts and kafka-batch.ts how. */

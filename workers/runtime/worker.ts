@@ -49,7 +49,7 @@ const UNAVAILABLE: OperationReply = {
  */
 export async function startWorker<Payloads extends PayloadSchemas>(options: WorkerOptions<Payloads>): Promise<Consumer> {
   const log = options.log.child({ worker: options.name });
-  const sleep = options.sleep ?? ((ms: number) => delay(ms));
+  const sleep = options.sleep ?? delay;
   await options.bus.ensureTopics([{ name: options.topics.deadLetter, partitions: 1 }]);
 
   async function deadLetter(message: ConsumedMessage, reason: string) {
