@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { Clock } from '../adapters/clock.ts';
 import type { BlobStore } from '../adapters/blobs/port.ts';
-import type { ClaimedKey, MatchTraining, Stores } from '../adapters/db/port.ts';
+import type { MatchTraining, Stores } from '../adapters/db/port.ts';
 import { admitAll, type Admission, type Dispatcher } from '../adapters/dispatch/port.ts';
 import type { Logger } from '../adapters/logger.ts';
 import type { HttpMetrics } from '../adapters/metrics/port.ts';
@@ -24,7 +24,7 @@ import { requestId } from './middleware/request-id.ts';
 import { openApiRoutes } from './openapi.ts';
 import { coalescedFinds } from './answering/coalesced-finds.ts';
 import type { LateReplies } from './answering/late-replies.ts';
-import { soleWriterKeptReplies } from './answering/sole-writer-kept-replies.ts';
+import { knownKeptReplies } from './answering/known-kept-replies.ts';
 import type { UsageEvents } from './answering/usage-events.ts';
 import { consoleRoutes } from './console/routes.tsx';
 import { adminConsoleRoutes } from './routes/admin-console.ts';
@@ -52,10 +52,10 @@ export type AppDeps = {
   /** Where the replies of lookups answered 202 "queued, retry" are awaited and kept for the retry. */
   lateReplies: LateReplies;
   /**
-   * Given when this process is the database's only writer (the embedded mode): the kept-reply keys held when it
-   * started, so that a lookup's key known to be free is not read (./answering/sole-writer-kept-replies.ts).
+   * True when this process is the database's only writer (the embedded mode): it knows every kept-reply claim
+   * without reading other writers' again (./answering/known-kept-replies.ts).
    */
-  soleWriter?: { keptRepliesHeldAtStart: ClaimedKey[] };
+  soleWriter?: boolean;
   /** Counts and times every request by operation and status (GET /metrics is mounted by the composition root). */
   httpMetrics: HttpMetrics;
   /** Daily usage for the console's charts. */
@@ -87,6 +87,15 @@ export type AppDeps = {
 /** How often a lookup waiting for an earlier call's kept reply looks again. */
 const KEPT_REPLY_POLL_MS = 50;
 
+/**
+ * How old the kept-reply claims of the other ingress replicas may be when a lookup relies on them: at most a read a
+ * half-second per replica under load, none when idle; a retry within it of another replica's 202 may be worked again.
+ */
+const OTHER_REPLICAS_CLAIMS_READ_MS = 500;
+
+/** How far each read of the claims goes back before the last one: for a replica whose clock is behind. */
+const CLAIMS_CLOCK_SKEW_MS = 5_000;
+
 /** Downloading an already-built audience file is not counted: clients retry that GET. */
 const RATE_LIMIT_EXEMPT: ReadonlySet<string> = new Set(['audience.download']);
 
@@ -108,11 +117,13 @@ export function createApp(deps: AppDeps) {
     exempt: RATE_LIMIT_EXEMPT,
   });
   const keptReplies = { keepMs: limits.resultTtlSeconds * 1000, abandonedAfterMs: limits.idempotencyLockSeconds * 1000 };
-  const claims = coalescedFinds(stores.idempotency);
   const answer = answering({
-    store: deps.soleWriter
-      ? soleWriterKeptReplies(claims, { keepMs: keptReplies.keepMs, heldAtStart: deps.soleWriter.keptRepliesHeldAtStart })
-      : claims,
+    store: knownKeptReplies(coalescedFinds(stores.idempotency), {
+      keepMs: keptReplies.keepMs,
+      clock,
+      readAgainAfterMs: deps.soleWriter ? Infinity : OTHER_REPLICAS_CLAIMS_READ_MS,
+      overlapMs: CLAIMS_CLOCK_SKEW_MS,
+    }),
     dispatcher: deps.dispatcher,
     admission,
     usage: deps.usageEvents,

@@ -20,7 +20,6 @@ import { issueApiKey } from '../api/api-keys.ts';
 import { createApp } from '../api/app.ts';
 import type { ApiEnv } from '../api/env.ts';
 import { lateReplies } from '../api/answering/late-replies.ts';
-import { KEPT_REPLY_PREFIX } from '../api/answering/kept-replies.ts';
 import { usageEvents } from '../api/answering/usage-events.ts';
 import type { TopicNames, WorkerName } from '../schemas/events/topics.ts';
 import { v2Operations } from '../domain/v2-operations.ts';
@@ -128,9 +127,6 @@ export async function buildIngress(parts: IngressParts): Promise<Ingress> {
   const usageRecorder = usageEvents({ bus, topic: topics.usage, clock });
   // A late reply is awaited as long as the claim it keeps would be taken for the claim of a live call.
   const keptLate = lateReplies({ store: stores.idempotency, waitMs: config.idempotencyLockSeconds * 1000, log });
-  // The embedded process is its database's only writer: it knows which kept replies it holds.
-  const keptSince = new Date(clock.now().getTime() - config.resultTtlSeconds * 1000);
-  const soleWriter = config.databaseUrl ? undefined : { keptRepliesHeldAtStart: await stores.idempotency.claimedKeys(KEPT_REPLY_PREFIX, keptSince) };
   const app = createApp({
     log,
     clock,
@@ -142,7 +138,8 @@ export async function buildIngress(parts: IngressParts): Promise<Ingress> {
     rateLimiter: config.databaseUrl ? coalescedRateLimiter(postgresRateLimiter(db)) : memoryRateLimiter(),
     usageEvents: usageRecorder,
     lateReplies: keptLate,
-    soleWriter,
+    // The embedded process is its database's only writer: it knows which kept replies it holds.
+    soleWriter: !config.databaseUrl,
     httpMetrics: parts.httpMetrics,
     refusedWebhookUrl: (url) => refusedUrl(url, parts.webhooks.policy),
     adminToken,

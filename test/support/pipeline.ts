@@ -52,8 +52,8 @@ export type TestOperation = { spec: OperationSpec; handler: (request: RequestEve
 export type Pipeline = {
   stores: Stores;
   usageStore: UsageStore;
-  /** Sends a v3 request through the app in memory. */
-  call(operation: string, body: unknown, key: string): Promise<Response>;
+  /** Sends a v3 request through an ingress replica's app in memory (the first unless told). */
+  call(operation: string, body: unknown, key: string, replica?: number): Promise<Response>;
   /** A fresh account (on the named plan, Standard by default) and its key. */
   newAccountKey(planName?: string): Promise<{ accountId: string; key: string }>;
   stop(): Promise<void>;
@@ -68,6 +68,8 @@ export type Pipeline = {
  */
 export type PipelineSettings = {
   syncDeadlineMs?: number;
+  /** Ingress replicas (1 unless told). */
+  replicas?: number;
   webhooks?: { scheduleSeconds?: number[]; timeoutMs?: number; perAccount?: number };
 };
 
@@ -147,7 +149,8 @@ export async function startPipeline(
   };
   const usageRecorder = usageEvents({ bus, topic: topics.usage, clock });
   const keptLate = lateReplies({ store: stores.idempotency, waitMs: 60_000, log });
-  const app = createApp({
+  // Each replica an ingress of its own (its own kept-reply knowledge), over the same stores, bus and replies.
+  const newApp = () => createApp({
     log,
     clock,
     stores,
@@ -158,7 +161,7 @@ export async function startPipeline(
     usageEvents: usageRecorder,
     lateReplies: keptLate,
     // As in Kith's embedded mode, where the one process is its database's only writer.
-    soleWriter: kind === 'embedded' ? { keptRepliesHeldAtStart: [] } : undefined,
+    soleWriter: kind === 'embedded',
     httpMetrics: noopMetrics().http,
     refusedWebhookUrl: (url) => refusedUrl(url, WEBHOOK_POLICY),
     adminToken: `admin-${randomBytes(16).toString('hex')}`,
@@ -180,11 +183,12 @@ export async function startPipeline(
       consoleLinkMs: 60_000,
     },
   });
+  const apps = Array.from({ length: settings.replicas ?? 1 }, newApp);
   return {
     stores,
     usageStore,
-    async call(operation, body, key) {
-      return app.request(`/v3/${operation}`, {
+    async call(operation, body, key, replica = 0) {
+      return apps[replica]!.request(`/v3/${operation}`, {
         method: 'POST',
         headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
         body: JSON.stringify(body),
