@@ -11,6 +11,8 @@ export const KEPT_REPLY_PREFIX = 'queued:';
 
 export const keptReplyKey = (fingerprint: string) => `${KEPT_REPLY_PREFIX}${fingerprint}`;
 
+export const isKeptReplyKey = (key: string) => key.startsWith(KEPT_REPLY_PREFIX);
+
 /** A kept reply, sent as the text that was stored (the same bytes `c.json` would make of the parsed body). */
 const asReply = (answer: StoredAnswer) => textReply(answer.status, answer.body);
 

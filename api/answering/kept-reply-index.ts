@@ -1,10 +1,7 @@
 import type { FindInput } from '../../adapters/db/port.ts';
-import { KEPT_REPLY_PREFIX } from './kept-replies.ts';
 
 /** Kept-reply keys an index holds at the most; past it, every key may be held until the ones left out expire. */
 export const MAX_INDEXED_KEPT_REPLIES = 100_000;
-
-export const isKeptReplyKey = (key: string) => key.startsWith(KEPT_REPLY_PREFIX);
 
 export type KeptReplyIndex = {
   /** Notes a claim of the key at `at` (a later claim already noted stands). */

@@ -1,7 +1,7 @@
 import type { Clock } from '../../adapters/clock.ts';
 import type { IdempotencyStore } from '../../adapters/db/port.ts';
-import { isKeptReplyKey, keptReplyIndex } from './kept-reply-index.ts';
-import { KEPT_REPLY_PREFIX } from './kept-replies.ts';
+import { keptReplyIndex } from './kept-reply-index.ts';
+import { isKeptReplyKey, KEPT_REPLY_PREFIX } from './kept-replies.ts';
 
 export type KnownKeptRepliesOptions = {
   /** How long a kept-reply key stays held after its claim (its reply's keep time). */
@@ -59,10 +59,14 @@ export function knownKeptReplies(store: IdempotencyStore, options: KnownKeptRepl
     async find(input) {
       if (!isKeptReplyKey(input.key)) return store.find(input);
       const now = options.clock.now();
-      try {
-        await claimsRead(now);
-      } catch {
-        return store.find(input);
+      // Waited for only when a read is due: the usual lookup goes on in the same turn.
+      const due = claimsRead(now);
+      if (due) {
+        try {
+          await due;
+        } catch {
+          return store.find(input);
+        }
       }
       return index.mayBeHeld(input, now) ? store.find(input) : undefined;
     },
