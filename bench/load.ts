@@ -1,4 +1,7 @@
 import autocannon from 'autocannon';
+import { LoadRecord, type LatencySummary } from './load-record.ts';
+
+export type { LatencySummary } from './load-record.ts';
 
 export type HttpRequest = {
   method: 'POST';
@@ -21,8 +24,6 @@ export function rotation(bodies: string[]): () => string {
 /** What a load run is aimed at: one or more base URLs (ingress replicas) all serving the same request. */
 export type LoadTarget = { urls: string[]; request: HttpRequest };
 
-export type LatencySummary = { p50: number; p90: number; p99: number; max: number; mean: number };
-
 export type Measurement = {
   kind: 'saturation' | 'fixed-rate';
   connections: number;
@@ -37,48 +38,18 @@ export type Measurement = {
   rps: number;
   latencyMs: LatencySummary;
   errors: { connection: number; timeouts: number; non2xx: number; statuses: Record<string, number> };
+  /** The seconds of the same load before measuring began, on the same connections: not in the figures above. */
+  warmup?: { durationS: number; responses: number; latencyMs: LatencySummary };
 };
 
 type RunOptions = { connections: number; durationS: number; overallRate?: number };
-
-/** The exact `q` quantile (0 to 1) of values sorted ascending, by nearest rank; 0 when there are none. */
-export const nearestRank = (sorted: ArrayLike<number>, q: number): number =>
-  sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
-
-/** Exact percentiles (nearest rank) over every response's latency, so runs compare without histogram buckets. */
-function summarize(latencies: Float64Array): LatencySummary {
-  if (latencies.length === 0) return { p50: 0, p90: 0, p99: 0, max: 0, mean: 0 };
-  const sorted = latencies.slice().sort();
-  const at = (q: number) => nearestRank(sorted, q);
-  const round = (ms: number) => Math.round(ms * 100) / 100;
-  const mean = sorted.reduce((sum, ms) => sum + ms, 0) / sorted.length;
-  return { p50: round(at(0.5)), p90: round(at(0.9)), p99: round(at(0.99)), max: round(sorted[sorted.length - 1]!), mean: round(mean) };
-}
-
-class Latencies {
-  private values = new Float64Array(1 << 16);
-  private length = 0;
-
-  push(ms: number) {
-    if (this.length === this.values.length) {
-      const grown = new Float64Array(this.values.length * 2);
-      grown.set(this.values);
-      this.values = grown;
-    }
-    this.values[this.length++] = ms;
-  }
-
-  summary(): LatencySummary {
-    return summarize(this.values.subarray(0, this.length));
-  }
-}
 
 /**
  * One autocannon instance. With several URLs autocannon deals the connections out over them in turn
  * (connection i goes to url[i % n]), so two ingress replicas get half the connections each. Its typings
  * declare `url` a string; the library takes an array too.
  */
-function runAutocannon(target: LoadTarget, options: RunOptions, latencies: Latencies): Promise<autocannon.Result> {
+function runAutocannon(target: LoadTarget, options: RunOptions, record: LoadRecord): Promise<autocannon.Result> {
   const { nextBody, onAnswer } = target.request;
   // autocannon keeps a context per connection, and a connection has one request in flight.
   const perRequest = {
@@ -107,55 +78,44 @@ function runAutocannon(target: LoadTarget, options: RunOptions, latencies: Laten
       },
       (error, result) => (error ? reject(error) : resolve(result)),
     );
-    instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
+    instance.on('response', (_client, status, _bytes, responseTime) => record.response(status, responseTime));
+    // autocannon reports a timeout as a request error of its own making, with this message.
+    instance.on('reqError', (error: Error) => record.failure(error.message === 'request timed out'));
   });
 }
 
-function statusCounts(results: autocannon.Result[]): Record<string, number> {
-  const counts: Record<string, number> = {};
-  for (const result of results) {
-    const stats = (result as unknown as { statusCodeStats?: Record<string, { count: number }> }).statusCodeStats ?? {};
-    for (const [status, { count }] of Object.entries(stats)) counts[status] = (counts[status] ?? 0) + Number(count);
-  }
-  return counts;
-}
-
-function measurement(kind: Measurement['kind'], options: RunOptions, results: autocannon.Result[], latencies: Latencies): Measurement {
-  const statuses = statusCounts(results);
-  const responses = Object.values(statuses).reduce((sum, count) => sum + count, 0);
-  const ok = Object.entries(statuses)
+function measurement(kind: Measurement['kind'], options: RunOptions, record: LoadRecord): Measurement {
+  const { measured, warmup } = record.finish(performance.now());
+  const ok = Object.entries(measured.statuses)
     .filter(([status]) => status.startsWith('2'))
     .reduce((sum, [, count]) => sum + count, 0);
-  const durationS = Math.max(...results.map((result) => result.duration));
+  const round = (value: number) => Math.round(value * 100) / 100;
   return {
     kind,
     connections: options.connections,
-    durationS: Math.round(durationS * 100) / 100,
+    durationS: round(measured.durationS),
     offeredRate: options.overallRate ?? null,
-    responses,
+    responses: measured.responses,
     ok,
-    rps: Math.round(ok / durationS),
-    latencyMs: latencies.summary(),
-    errors: {
-      connection: results.reduce((sum, result) => sum + result.errors, 0),
-      timeouts: results.reduce((sum, result) => sum + result.timeouts, 0),
-      non2xx: results.reduce((sum, result) => sum + result.non2xx, 0),
-      statuses,
-    },
+    rps: measured.durationS > 0 ? Math.round(ok / measured.durationS) : 0,
+    latencyMs: measured.latencyMs,
+    errors: { connection: measured.connectionErrors, timeouts: measured.timeouts, non2xx: measured.responses - ok, statuses: measured.statuses },
+    ...(warmup.durationS > 0 && { warmup: { durationS: round(warmup.durationS), responses: warmup.responses, latencyMs: warmup.latencyMs } }),
   };
 }
 
 /** Closed loop: `connections` connections each send the next request as soon as the last is answered. */
 export async function saturate(target: LoadTarget, options: { connections: number; durationS: number }): Promise<Measurement> {
-  const latencies = new Latencies();
-  const result = await runAutocannon(target, options, latencies);
-  return measurement('saturation', options, [result], latencies);
+  const record = new LoadRecord(performance.now(), false);
+  await runAutocannon(target, options, record);
+  return measurement('saturation', options, record);
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * A fixed offered load of `rate` requests per second, with autocannon's `overallRate`.
+ * A fixed offered load of `rate` requests per second, with autocannon's `overallRate`, measured after `warmupS`
+ * of the same load on the same connections (`onMeasuring` is told when measuring starts).
  *
  * autocannon paces by a budget per connection per second: each connection sends back to back until its
  * share of the second is spent, then waits for the next second, and every connection's second starts at
@@ -167,18 +127,23 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  */
 export async function fixedRate(
   target: LoadTarget,
-  options: { connections: number; durationS: number; rate: number; phases: number },
+  options: { connections: number; durationS: number; rate: number; phases: number; warmupS?: number; onMeasuring?: () => void },
 ): Promise<Measurement> {
+  const warmupS = options.warmupS ?? 0;
   const phases = Math.max(1, Math.min(options.phases, Math.floor(options.rate)));
   const perPhaseConnections = Math.max(target.urls.length, Math.round(options.connections / phases / target.urls.length) * target.urls.length);
-  const latencies = new Latencies();
+  const record = new LoadRecord(performance.now(), warmupS > 0);
+  const measuring = setTimeout(() => {
+    record.startMeasuring(performance.now());
+    options.onMeasuring?.();
+  }, warmupS * 1000);
   const runs: Promise<autocannon.Result>[] = [];
   for (let i = 0; i < phases; i++) {
     const total = Math.round(options.rate);
     const rate = Math.floor(total / phases) + (i < total % phases ? 1 : 0);
-    runs.push(runAutocannon(target, { connections: perPhaseConnections, durationS: options.durationS, overallRate: rate }, latencies));
+    runs.push(runAutocannon(target, { connections: perPhaseConnections, durationS: warmupS + options.durationS, overallRate: rate }, record));
     if (i < phases - 1) await sleep(1000 / phases);
   }
-  const results = await Promise.all(runs);
-  return measurement('fixed-rate', { connections: perPhaseConnections * phases, durationS: options.durationS, overallRate: options.rate }, results, latencies);
+  await Promise.all(runs).finally(() => clearTimeout(measuring));
+  return measurement('fixed-rate', { connections: perPhaseConnections * phases, durationS: warmupS + options.durationS, overallRate: options.rate }, record);
 }

@@ -6,7 +6,7 @@ import { openWindow, type WindowUsage } from './rss.ts';
 
 export type MeasureSettings = {
   durationS: number;
-  /** Warm-up before each side's first saturation run; later rounds take rewarmS of it. */
+  /** Warm-up before each side's first saturation run; later rounds and runs at the offered load take rewarmS of it. */
   warmupS: number;
   connections: number;
   fixedLoadFraction: number;
@@ -18,8 +18,12 @@ export type MeasureSettings = {
 };
 
 /**
- * Warm-up before a side's saturation runs after its first, at most 5 s: the side is warm from its first round
- * (caches, V8's optimised code), so this only brings its connections back to speed after the other sides' runs.
+ * Warm-up before a side's saturation runs after its first, and before each of its runs at the offered load, at
+ * most 5 s: the side is warm from its first round (caches), so this only brings it back to speed after the other
+ * sides' runs. That takes seconds, not milliseconds: V8 drops optimised code when the last load's connections
+ * close, and the next load's first seconds run while it optimises again (bench/README.md, "A lookup's kept-reply
+ * read, skipped"). A run at the offered load keeps its warm-up's connections and reports the warm-up's latencies
+ * apart.
  */
 export const rewarmS = (warmupS: number) => Math.min(warmupS, 5);
 
@@ -50,12 +54,22 @@ async function saturation(side: Side, warmupS: number, settings: MeasureSettings
   return { measurement, usage };
 }
 
-async function offered(side: Side, rate: number, settings: MeasureSettings, progress: (line: string) => void): Promise<Measurement> {
-  progress(`${side.name}: fixed load of ${rate.toLocaleString('en-US')} req/s, ${settings.durationS} s`);
-  await side.onPhase?.('fixed-rate');
-  const measurement = await fixedRate(side.target, { connections: settings.connections, durationS: settings.durationS, rate, phases: settings.phases });
+/** `warmupS` of the offered load, then the measured run on the same connections (their answers reported apart). */
+async function offered(side: Side, rate: number, settings: MeasureSettings, warmupS: number, progress: (line: string) => void): Promise<Measurement> {
+  progress(`${side.name}: fixed load of ${rate.toLocaleString('en-US')} req/s, ${warmupS} s warm-up then ${settings.durationS} s measured`);
+  let measuring: Promise<void> | undefined;
+  const measurement = await fixedRate(side.target, {
+    connections: settings.connections,
+    durationS: settings.durationS,
+    rate,
+    phases: settings.phases,
+    warmupS,
+    onMeasuring: () => (measuring = side.onPhase?.('fixed-rate')),
+  });
+  await measuring;
   await side.onPhase?.(undefined);
-  progress(`${side.name}: ${describe(measurement)}`);
+  const warmup = measurement.warmup && `; its warm-up p50 ${measurement.warmup.latencyMs.p50} ms, p99 ${measurement.warmup.latencyMs.p99} ms`;
+  progress(`${side.name}: ${describe(measurement)}${warmup ?? ''}`);
   return measurement;
 }
 
@@ -117,7 +131,7 @@ export async function measureAgainstBaseline(
   );
   const rate = settings.fixedRate ?? Math.max(1, Math.round(saturated.median[0]!.measurement.rps * settings.fixedLoadFraction));
   const fixed = byRound(
-    await inRounds(sides, settings.rounds, progress, (side) => offered(side, rate, settings, progress)),
+    await inRounds(sides, settings.rounds, progress, (side) => offered(side, rate, settings, rewarmS(settings.warmupS), progress)),
     (run) => run.latencyMs.p99,
   );
   const usage = peaks.close();

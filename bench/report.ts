@@ -44,6 +44,8 @@ export type RunResult = {
     rounds?: number;
     /** Warm-up before the rounds after the first, in s (absent from runs before it was shorter than warmupS). */
     rewarmS?: number;
+    /** Warm-up at the offered load, on the same connections, before each measured run at it, in s (absent from runs before it had one: 0). */
+    offeredWarmupS?: number;
     logLevel: string;
     cpuProf: boolean;
     /** `--kith-env`: settings given to the Kith processes beside the scenario's own (absent when none were). */
@@ -336,7 +338,8 @@ export async function writeReport(): Promise<void> {
       ...deliveryTable(runs),
       '',
       `Saturation: ${first.settings.connections} connections for ${first.settings.durationS} s after a ${warmUp(first.settings)}. ` +
-        `Offered load: ${first.settings.fixedLoadFraction} × Kith's saturation req/s (or the rate a row names), for ${first.settings.durationS} s, against both.`,
+        `Offered load: ${first.settings.fixedLoadFraction} × Kith's saturation req/s (or the rate a row names), for ${first.settings.durationS} s, against both` +
+        (first.settings.offeredWarmupS ? `, after ${first.settings.offeredWarmupS} s of it on the same connections.` : '.'),
       '',
       ...processTable(runs),
     );

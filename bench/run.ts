@@ -34,8 +34,8 @@ bench/results/<scenario>-<mode>-<time>.json and bench/results/REPORT.md.
                       10,000 webhook requests while processes and the broker are killed; prints counts)
   --mode MODE         ${BENCH_MODES.join(', ')} (default: every mode the scenario has)
   --duration S        seconds per measurement (default 10)
-  --warmup S          seconds of warm-up before each side's first saturation run (default 30; later rounds
-                      take at most 5)
+  --warmup S          seconds of warm-up before each side's first saturation run (default 30; later rounds,
+                      and each run at the offered load, take at most 5 of the same load)
   --connections N     connections of the load generator (default 50)
   --ingress N         ingress replicas in distributed mode (default 1)
   --enrichment N      enrichment worker replicas in distributed mode (default 1)
@@ -304,6 +304,7 @@ async function runScenario(scenario: Scenario, mode: BenchMode, settings: Settin
         phases: runSettings.phases,
         rounds: runSettings.rounds,
         rewarmS: rewarmS(runSettings.warmupS),
+        offeredWarmupS: rewarmS(runSettings.warmupS),
         logLevel: runSettings.logLevel,
         cpuProf: runSettings.cpuProf,
         ...(runSettings.kithEnv && { kithEnv: runSettings.kithEnv }),

@@ -1,5 +1,5 @@
 import { createServer, type Server } from 'node:http';
-import { nearestRank } from './load.ts';
+import { nearestRank } from './load-record.ts';
 
 /** Where the webhook scenario's deliveries go: a receiver in the bench process that answers 204 at once. */
 const WEBHOOK_SINK_PORT = 59_990;
