@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { WORKER_NAMES } from '../schemas/events/topics.ts';
-import { imageNodeOptions, NPM_START_FLAGS } from '../test/support/processes.ts';
+import { imageNodeOptions, NPM_START_ENV, NPM_START_FLAGS } from '../test/support/processes.ts';
 import { spawnServer, type BenchProcess } from './processes.ts';
 
 export const BENCH_MODES = ['embedded', 'distributed'] as const;
@@ -44,10 +44,10 @@ const LISTENING = /"port":(\d+).*"msg":"kith listening"/;
 export const BUILD_DIR = 'dist';
 
 /**
- * Kith as deployed, compiled (`npm run build`, which the harness runs first), with the V8 flags of `npm start`
- * (embedded) or of the image (distributed), one process per role: embedded is a single process (PGlite, embedded
- * bus, every role); distributed is one process per worker plus `ingress` replicas, on PostgreSQL and Kafka, on
- * topics of their own (a fresh KITH_TOPIC_PREFIX per run, as the tests do).
+ * Kith as deployed, compiled (`npm run build`, which the harness runs first), with the V8 flags and variables of
+ * `npm start` (embedded) or the V8 flags of the image (distributed), one process per role: embedded is a single
+ * process (PGlite, embedded bus, every role); distributed is one process per worker plus `ingress` replicas, on
+ * PostgreSQL and Kafka, on topics of their own (a fresh KITH_TOPIC_PREFIX per run, as the tests do).
  */
 export async function startKithDeployment(options: KithStartOptions): Promise<KithDeployment> {
   const adminToken = `kith_admin_bench_${randomBytes(16).toString('hex')}`;
@@ -68,7 +68,7 @@ export async function startKithDeployment(options: KithStartOptions): Promise<Ki
     spawnServer({ name, entry: `${options.buildDir ?? BUILD_DIR}/main.js`, env, logDir: options.logDir, nodeFlags: [...modeFlags, ...options.nodeFlags], ready: LISTENING });
 
   if (options.mode === 'embedded') {
-    const env = { ...common, DATABASE_URL: '', KAFKA_BROKERS: '', KITH_DATA_DIR: options.dataDir, KITH_ROLES: 'all', ...options.env };
+    const env = { ...common, ...NPM_START_ENV, DATABASE_URL: '', KAFKA_BROKERS: '', KITH_DATA_DIR: options.dataDir, KITH_ROLES: 'all', ...options.env };
     const kith = await start('kith', env);
     return { mode: 'embedded', urls: [`http://127.0.0.1:${kith.port}`], adminToken, ingress: [kith], processes: [kith], env };
   }

@@ -1,9 +1,9 @@
-import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sample, scrape, series } from '../support/metrics.ts';
-import { imageNodeOptions, NPM_START, runCli, startKithProcess } from '../support/processes.ts';
+import { imageNodeOptions, NPM_START, runCli, startKithProcess, startKithUnderNpm } from '../support/processes.ts';
 import { waitFor } from '../support/wait-for.ts';
 
 const statsGet = (url: string, key: string) =>
@@ -37,6 +37,19 @@ describe('npm start: the embedded process', () => {
     expect(NPM_START).toEqual(expect.arrayContaining(imageOptions));
     expect(NPM_START.filter((option) => option.startsWith('--max-old-space-size='))).toHaveLength(1);
     expect(NPM_START).toContain('--wasm-num-compilation-tasks=1');
+  });
+
+  it("runs Kith with one malloc arena, under npm's own shell (docs/decisions.md, \"The embedded database's memory\")", async () => {
+    const ownDir = await mkdtemp(join(tmpdir(), 'kith-embedded-npm-'));
+    const kith = await startKithUnderNpm({ KITH_DATA_DIR: ownDir, KITH_DEMO: 'false' });
+    try {
+      const environment = (await readFile(`/proc/${kith.pid}/environ`, 'utf8')).split('\0');
+      expect(kith.pid).not.toBe(kith.child.pid);
+      expect(environment).toContain('MALLOC_ARENA_MAX=1');
+    } finally {
+      expect(await kith.stop('SIGTERM')).toBe(0);
+      await rm(ownDir, { recursive: true, force: true });
+    }
   });
 
   it('starts with a demo account, persons and companies, keeps everything across a restart and stops cleanly on SIGTERM', async () => {

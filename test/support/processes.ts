@@ -14,17 +14,30 @@ export type KithProcess = {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 };
 
-/** `npm start`'s command from package.json (`exec node <flags> --import tsx main.ts`): node itself, so signals reach Kith directly. */
-export const NPM_START = npmStartNodeArgs();
+const npmStart = parseNpmStart();
+
+/** `npm start`'s command from package.json (`[NAME=value …] exec node <flags> --import tsx main.ts`): node itself, so signals reach Kith directly. */
+export const NPM_START = npmStart.nodeArgs;
 
 /** `npm start`'s node flags, before its entry: the V8 settings of the embedded mode. */
 export const NPM_START_FLAGS = NPM_START.slice(0, NPM_START.indexOf('--import'));
 
-function npmStartNodeArgs(): string[] {
+/** The variables `npm start` sets before node: the C library's settings of the embedded mode. */
+export const NPM_START_ENV = npmStart.env;
+
+function parseNpmStart(): { env: Record<string, string>; nodeArgs: string[] } {
   const { scripts } = JSON.parse(readFileSync(`${repoRoot}package.json`, 'utf8')) as { scripts: { start: string } };
-  const args = /^exec node ((?:\S+ )*--import tsx main\.ts)$/.exec(scripts.start)?.[1];
-  if (args === undefined) throw new Error(`npm start is not "exec node <flags> --import tsx main.ts": ${scripts.start}`);
-  return args.split(' ');
+  const [, assignments, args] = /^((?:[A-Z_]+=\S+ )*)exec node ((?:\S+ )*--import tsx main\.ts)$/.exec(scripts.start) ?? [];
+  if (assignments === undefined || args === undefined) {
+    throw new Error(`npm start is not "[NAME=value …] exec node <flags> --import tsx main.ts": ${scripts.start}`);
+  }
+  const env = Object.fromEntries(
+    assignments
+      .split(' ')
+      .filter(Boolean)
+      .map((assignment) => [assignment.slice(0, assignment.indexOf('=')), assignment.slice(assignment.indexOf('=') + 1)]),
+  );
+  return { env, nodeArgs: args.split(' ') };
 }
 
 /** The image's NODE_OPTIONS (deploy/Dockerfile): the V8 settings of the distributed processes. */
@@ -38,10 +51,11 @@ export function imageNodeOptions(): string[] {
 /**
  * Runs Kith as a real process, embedded unless `env` names a database or Kafka brokers (the test services'
  * variables are not inherited: an embedded Kith on the shared Kafka, under the default topic prefix, would take
- * other suites' requests): `npm start`'s command, or node with `nodeArgs` (the compiled build's entry, say).
+ * other suites' requests): `npm start`'s command and variables, or node with `nodeArgs` (the compiled build's
+ * entry, say).
  */
 export async function startKithProcess(env: Record<string, string>, timeoutMs = 60_000, nodeArgs = NPM_START): Promise<KithProcess> {
-  return startKithCommand(process.execPath, nodeArgs, env, timeoutMs);
+  return startKithCommand(process.execPath, nodeArgs, { ...NPM_START_ENV, ...env }, timeoutMs);
 }
 
 /** `npm start` itself, as a user runs it: npm, then Kith as its child. */
