@@ -1,5 +1,5 @@
 import autocannon from 'autocannon';
-import { LoadRecord, type LatencySummary } from './load-record.ts';
+import { LoadRecord, type LatencySummary, type Tallied } from './load-record.ts';
 
 export type { LatencySummary } from './load-record.ts';
 
@@ -39,7 +39,13 @@ export type Measurement = {
   latencyMs: LatencySummary;
   errors: { connection: number; timeouts: number; non2xx: number; statuses: Record<string, number> };
   /** The seconds of the same load before measuring began, on the same connections: not in the figures above. */
-  warmup?: { durationS: number; responses: number; latencyMs: LatencySummary };
+  warmup?: {
+    durationS: number;
+    responses: number;
+    latencyMs: LatencySummary;
+    /** Absent from the first runs that had a warm-up (2026-11-27, morning). */
+    errors?: Measurement['errors'];
+  };
 };
 
 type RunOptions = { connections: number; durationS: number; overallRate?: number };
@@ -84,11 +90,21 @@ function runAutocannon(target: LoadTarget, options: RunOptions, record: LoadReco
   });
 }
 
-function measurement(kind: Measurement['kind'], options: RunOptions, record: LoadRecord): Measurement {
-  const { measured, warmup } = record.finish(performance.now());
-  const ok = Object.entries(measured.statuses)
+const okCount = (statuses: Record<string, number>) =>
+  Object.entries(statuses)
     .filter(([status]) => status.startsWith('2'))
     .reduce((sum, [, count]) => sum + count, 0);
+
+const errorsOf = (tallied: Tallied): Measurement['errors'] => ({
+  connection: tallied.connectionErrors,
+  timeouts: tallied.timeouts,
+  non2xx: tallied.responses - okCount(tallied.statuses),
+  statuses: tallied.statuses,
+});
+
+function measurement(kind: Measurement['kind'], options: RunOptions, record: LoadRecord): Measurement {
+  const { measured, warmup } = record.finish(performance.now());
+  const ok = okCount(measured.statuses);
   const round = (value: number) => Math.round(value * 100) / 100;
   return {
     kind,
@@ -99,8 +115,10 @@ function measurement(kind: Measurement['kind'], options: RunOptions, record: Loa
     ok,
     rps: measured.durationS > 0 ? Math.round(ok / measured.durationS) : 0,
     latencyMs: measured.latencyMs,
-    errors: { connection: measured.connectionErrors, timeouts: measured.timeouts, non2xx: measured.responses - ok, statuses: measured.statuses },
-    ...(warmup.durationS > 0 && { warmup: { durationS: round(warmup.durationS), responses: warmup.responses, latencyMs: warmup.latencyMs } }),
+    errors: errorsOf(measured),
+    ...(warmup.durationS > 0 && {
+      warmup: { durationS: round(warmup.durationS), responses: warmup.responses, latencyMs: warmup.latencyMs, errors: errorsOf(warmup) },
+    }),
   };
 }
 

@@ -64,7 +64,9 @@ async function offered(side: Side, rate: number, settings: MeasureSettings, warm
     rate,
     phases: settings.phases,
     warmupS,
-    onMeasuring: () => (measuring = side.onPhase?.('fixed-rate')),
+    onMeasuring: () => {
+      measuring = side.onPhase?.('fixed-rate');
+    },
   });
   await measuring;
   await side.onPhase?.(undefined);

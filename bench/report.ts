@@ -117,10 +117,10 @@ const bar = (fraction: number) => '█'.repeat(Math.max(1, Math.round(Math.min(f
 function errorList(measurements: Measurement[]): string {
   const counts = new Map<string, number>();
   const add = (name: string, count: number) => count > 0 && counts.set(name, (counts.get(name) ?? 0) + count);
-  for (const m of measurements) {
-    for (const [status, count] of Object.entries(m.errors.statuses)) if (!status.startsWith('2')) add(status, count);
-    add('timeout', m.errors.timeouts);
-    add('connection', m.errors.connection - m.errors.timeouts);
+  for (const errors of measurements.flatMap((m) => (m.warmup?.errors ? [m.errors, m.warmup.errors] : [m.errors]))) {
+    for (const [status, count] of Object.entries(errors.statuses)) if (!status.startsWith('2')) add(status, count);
+    add('timeout', errors.timeouts);
+    add('connection', errors.connection - errors.timeouts);
   }
   return counts.size === 0 ? '0' : [...counts].map(([name, count]) => `${name}×${count}`).join(', ');
 }
