@@ -14,14 +14,22 @@ export type Tallied = {
 export const nearestRank = (sorted: ArrayLike<number>, q: number): number =>
   sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
 
+/** A figure rounded to two decimals, as the bench reports ms and s. */
+export const toHundredths = (value: number) => Math.round(value * 100) / 100;
+
 /** Exact percentiles (nearest rank) over every response's latency, so runs compare without histogram buckets. */
 function summarize(latencies: Float64Array): LatencySummary {
   if (latencies.length === 0) return { p50: 0, p90: 0, p99: 0, max: 0, mean: 0 };
   const sorted = latencies.slice().sort();
   const at = (q: number) => nearestRank(sorted, q);
-  const round = (ms: number) => Math.round(ms * 100) / 100;
   const mean = sorted.reduce((sum, ms) => sum + ms, 0) / sorted.length;
-  return { p50: round(at(0.5)), p90: round(at(0.9)), p99: round(at(0.99)), max: round(sorted[sorted.length - 1]!), mean: round(mean) };
+  return {
+    p50: toHundredths(at(0.5)),
+    p90: toHundredths(at(0.9)),
+    p99: toHundredths(at(0.99)),
+    max: toHundredths(sorted[sorted.length - 1]!),
+    mean: toHundredths(mean),
+  };
 }
 
 class Tally {

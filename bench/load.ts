@@ -1,5 +1,5 @@
 import autocannon from 'autocannon';
-import { LoadRecord, type LatencySummary, type Tallied } from './load-record.ts';
+import { LoadRecord, toHundredths, type LatencySummary, type Tallied } from './load-record.ts';
 
 export type { LatencySummary } from './load-record.ts';
 
@@ -102,22 +102,21 @@ const errorsOf = (tallied: Tallied): Measurement['errors'] => ({
   statuses: tallied.statuses,
 });
 
-function measurement(kind: Measurement['kind'], options: RunOptions, record: LoadRecord): Measurement {
+function measurement(kind: Measurement['kind'], run: Pick<RunOptions, 'connections' | 'overallRate'>, record: LoadRecord): Measurement {
   const { measured, warmup } = record.finish(performance.now());
   const ok = okCount(measured.statuses);
-  const round = (value: number) => Math.round(value * 100) / 100;
   return {
     kind,
-    connections: options.connections,
-    durationS: round(measured.durationS),
-    offeredRate: options.overallRate ?? null,
+    connections: run.connections,
+    durationS: toHundredths(measured.durationS),
+    offeredRate: run.overallRate ?? null,
     responses: measured.responses,
     ok,
     rps: measured.durationS > 0 ? Math.round(ok / measured.durationS) : 0,
     latencyMs: measured.latencyMs,
     errors: errorsOf(measured),
     ...(warmup.durationS > 0 && {
-      warmup: { durationS: round(warmup.durationS), responses: warmup.responses, latencyMs: warmup.latencyMs, errors: errorsOf(warmup) },
+      warmup: { durationS: toHundredths(warmup.durationS), responses: warmup.responses, latencyMs: warmup.latencyMs, errors: errorsOf(warmup) },
     }),
   };
 }
@@ -163,5 +162,5 @@ export async function fixedRate(
     if (i < phases - 1) await sleep(1000 / phases);
   }
   await Promise.all(runs).finally(() => clearTimeout(measuring));
-  return measurement('fixed-rate', { connections: perPhaseConnections * phases, durationS: warmupS + options.durationS, overallRate: options.rate }, record);
+  return measurement('fixed-rate', { connections: perPhaseConnections * phases, overallRate: options.rate }, record);
 }

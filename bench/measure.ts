@@ -54,8 +54,9 @@ async function saturation(side: Side, warmupS: number, settings: MeasureSettings
   return { measurement, usage };
 }
 
-/** `warmupS` of the offered load, then the measured run on the same connections (their answers reported apart). */
-async function offered(side: Side, rate: number, settings: MeasureSettings, warmupS: number, progress: (line: string) => void): Promise<Measurement> {
+/** `rewarmS` of the offered load, then the measured run on the same connections (the warm-up's answers reported apart). */
+async function offered(side: Side, rate: number, settings: MeasureSettings, progress: (line: string) => void): Promise<Measurement> {
+  const warmupS = rewarmS(settings.warmupS);
   progress(`${side.name}: fixed load of ${rate.toLocaleString('en-US')} req/s, ${warmupS} s warm-up then ${settings.durationS} s measured`);
   let measuring: Promise<void> | undefined;
   const measurement = await fixedRate(side.target, {
@@ -133,7 +134,7 @@ export async function measureAgainstBaseline(
   );
   const rate = settings.fixedRate ?? Math.max(1, Math.round(saturated.median[0]!.measurement.rps * settings.fixedLoadFraction));
   const fixed = byRound(
-    await inRounds(sides, settings.rounds, progress, (side) => offered(side, rate, settings, rewarmS(settings.warmupS), progress)),
+    await inRounds(sides, settings.rounds, progress, (side) => offered(side, rate, settings, progress)),
     (run) => run.latencyMs.p99,
   );
   const usage = peaks.close();

@@ -44,8 +44,6 @@ export type RunResult = {
     rounds?: number;
     /** Warm-up before the rounds after the first, in s (absent from runs before it was shorter than warmupS). */
     rewarmS?: number;
-    /** Warm-up at the offered load, on the same connections, before each measured run at it, in s (absent from runs before it had one: 0). */
-    offeredWarmupS?: number;
     logLevel: string;
     cpuProf: boolean;
     /** `--kith-env`: settings given to the Kith processes beside the scenario's own (absent when none were). */
@@ -339,7 +337,7 @@ export async function writeReport(): Promise<void> {
       '',
       `Saturation: ${first.settings.connections} connections for ${first.settings.durationS} s after a ${warmUp(first.settings)}. ` +
         `Offered load: ${first.settings.fixedLoadFraction} × Kith's saturation req/s (or the rate a row names), for ${first.settings.durationS} s, against both` +
-        (first.settings.offeredWarmupS ? `, after ${first.settings.offeredWarmupS} s of it on the same connections.` : '.'),
+        (first.kith.fixedRate.warmup ? `, after ${Math.round(first.kith.fixedRate.warmup.durationS)} s of it on the same connections.` : '.'),
       '',
       ...processTable(runs),
     );

@@ -304,7 +304,6 @@ async function runScenario(scenario: Scenario, mode: BenchMode, settings: Settin
         phases: runSettings.phases,
         rounds: runSettings.rounds,
         rewarmS: rewarmS(runSettings.warmupS),
-        offeredWarmupS: rewarmS(runSettings.warmupS),
         logLevel: runSettings.logLevel,
         cpuProf: runSettings.cpuProf,
         ...(runSettings.kithEnv && { kithEnv: runSettings.kithEnv }),
