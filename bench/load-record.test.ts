@@ -32,6 +32,24 @@ describe('LoadRecord', () => {
     expect(warmup).toMatchObject({ durationS: 0, responses: 0 });
   });
 
+  it('tallies nothing after measuring stops, and measures up to the stop', () => {
+    const record = new LoadRecord(0, true);
+    record.response(200, 50);
+    record.startMeasuring(5_000);
+    record.response(200, 10);
+    record.stopMeasuring(20_000);
+    record.response(200, 90);
+    record.failure(true);
+    record.startMeasuring(21_000);
+    record.response(200, 70);
+
+    const { measured, warmup } = record.finish(20_900);
+
+    expect(measured).toMatchObject({ durationS: 15, responses: 1, connectionErrors: 0 });
+    expect(measured.latencyMs.max).toBe(10);
+    expect(warmup).toMatchObject({ durationS: 5, responses: 1 });
+  });
+
   it('keeps every latency past its first buffer', () => {
     const record = new LoadRecord(0, false);
     const count = (1 << 16) + 10;

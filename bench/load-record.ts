@@ -61,14 +61,16 @@ class Tally {
 }
 
 /**
- * The answers of one load run, split in two at the moment measuring starts: those before it are the warm-up's,
- * tallied apart so that they are reported beside the measurement rather than in it. Times are in ms.
+ * The answers of one load run, split at the moment measuring starts: those before it are the warm-up's, tallied
+ * apart so that they are reported beside the measurement rather than in it. Those after measuring stops (a load
+ * made of staggered parts, winding down) are not tallied. Times are in ms.
  */
 export class LoadRecord {
   private readonly warmup = new Tally();
   private readonly measured = new Tally();
-  private current: Tally;
+  private current: Tally | undefined;
   private measuringSinceMs: number | undefined;
+  private measuringUntilMs: number | undefined;
 
   /** A run that starts at `startedMs`, measured from then unless it is `warmingUp` until `startMeasuring`. */
   constructor(
@@ -80,23 +82,30 @@ export class LoadRecord {
   }
 
   startMeasuring(nowMs: number) {
+    if (this.measuringUntilMs !== undefined) return;
     this.current = this.measured;
     this.measuringSinceMs ??= nowMs;
   }
 
+  stopMeasuring(nowMs: number) {
+    this.startMeasuring(nowMs);
+    this.current = undefined;
+    this.measuringUntilMs = nowMs;
+  }
+
   response(status: number, ms: number) {
-    this.current.response(status, ms);
+    this.current?.response(status, ms);
   }
 
   failure(timedOut: boolean) {
-    this.current.failure(timedOut);
+    this.current?.failure(timedOut);
   }
 
   /** The measured part and the warm-up, each with its length in s, the run having ended at `nowMs`. */
   finish(nowMs: number): { measured: Tallied & { durationS: number }; warmup: Tallied & { durationS: number } } {
     const measuringSinceMs = this.measuringSinceMs ?? nowMs;
     return {
-      measured: { ...this.measured.result(), durationS: (nowMs - measuringSinceMs) / 1000 },
+      measured: { ...this.measured.result(), durationS: ((this.measuringUntilMs ?? nowMs) - measuringSinceMs) / 1000 },
       warmup: { ...this.warmup.result(), durationS: (measuringSinceMs - this.startedMs) / 1000 },
     };
   }

@@ -131,8 +131,8 @@ export async function saturate(target: LoadTarget, options: { connections: numbe
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * A fixed offered load of `rate` requests per second, with autocannon's `overallRate`, measured after `warmupS`
- * of the same load on the same connections (`onMeasuring` is told when measuring starts).
+ * A fixed offered load of `rate` requests per second, with autocannon's `overallRate`, measured for `durationS`
+ * after `warmupS` of the same load on the same connections (`onMeasuring` is told when measuring starts).
  *
  * autocannon paces by a budget per connection per second: each connection sends back to back until its
  * share of the second is spent, then waits for the next second, and every connection's second starts at
@@ -154,6 +154,10 @@ export async function fixedRate(
     record.startMeasuring(performance.now());
     options.onMeasuring?.();
   }, warmupS * 1000);
+  // Every part runs for warmupS + durationS from its own start, the last starting (phases - 1) / phases s after the
+  // first. After a warm-up (longer than that), the window measured is the durationS in which every part sends;
+  // without one, every answer of the run is (the per-request counts divide the servers' work by all of them).
+  const ending = warmupS > 0 ? setTimeout(() => record.stopMeasuring(performance.now()), (warmupS + options.durationS) * 1000) : undefined;
   const runs: Promise<autocannon.Result>[] = [];
   for (let i = 0; i < phases; i++) {
     const total = Math.round(options.rate);
@@ -161,6 +165,9 @@ export async function fixedRate(
     runs.push(runAutocannon(target, { connections: perPhaseConnections, durationS: warmupS + options.durationS, overallRate: rate }, record));
     if (i < phases - 1) await sleep(1000 / phases);
   }
-  await Promise.all(runs).finally(() => clearTimeout(measuring));
+  await Promise.all(runs).finally(() => {
+    clearTimeout(measuring);
+    clearTimeout(ending);
+  });
   return measurement('fixed-rate', { connections: perPhaseConnections * phases, overallRate: options.rate }, record);
 }
