@@ -14,6 +14,8 @@ import { sharedSecret } from './adapters/db/secrets.ts';
 import { localBlobStore } from './adapters/blobs/local.ts';
 import { partnerLabeller, personIdCodec } from './adapters/identity/person-ids.ts';
 import { createLogger, type Logger } from './adapters/logger.ts';
+import { trimWhenIdle } from './adapters/memory/idle-trim.ts';
+import { nativeHeapTrim } from './adapters/memory/native-heap.ts';
 import { inProcessReplies } from './adapters/replies/in-process.ts';
 import { busReplyInbox, busReplySender } from './adapters/replies/over-bus.ts';
 import type { ReplyInbox, ReplySender } from './adapters/replies/port.ts';
@@ -219,7 +221,8 @@ async function startParts(config: ServerConfig, options: StartOptions & { log: L
 
 /**
  * `npm start` and `kith serve`: configuration from the environment, files owner-only whatever the umask, clean
- * stop on SIGTERM and SIGINT, and, under npm, when npm itself is gone.
+ * stop on SIGTERM and SIGINT, and, under npm, when npm itself is gone; freed memory handed back whenever the
+ * process goes idle.
  */
 export async function runFromEnvironment(overrides: Record<string, string> = {}): Promise<void> {
   const config = serverConfigFromEnvironment(overrides);
@@ -248,6 +251,8 @@ export async function runFromEnvironment(overrides: Record<string, string> = {})
   stopWithNpm(log, () => stop('parent gone'));
   kith = await startKith(config, { log });
   if (stopping) void stopNow(kith);
+  const trim = config.idleTrimSeconds > 0 ? await nativeHeapTrim() : undefined;
+  if (trim) trimWhenIdle(trim, config.idleTrimSeconds * 1000, log);
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

@@ -64,6 +64,7 @@ const ServerEnv = z.object({
   KITH_CONSOLE_SESSION_HOURS: z.coerce.number().int().min(1).max(24 * 7).default(8),
   KITH_CONSOLE_LINK_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
   KITH_TAG_MIN_AGE_HOURS: z.coerce.number().min(0).max(24 * 30).default(24),
+  KITH_IDLE_TRIM_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -116,6 +117,8 @@ export type ServerConfig = {
   /** Where audience files are kept: every process serving or building them must see it. */
   blobDir: string;
   tagMinAgeHours: number;
+  /** How often the process looks whether it has gone idle, to hand freed memory back to the system (0: never). */
+  idleTrimSeconds: number;
   /** The web console: how long a session lasts, how long a login link waits for its one use. */
   console: { sessionHours: number; linkMinutes: number };
   logLevel: z.infer<typeof ServerEnv>['LOG_LEVEL'];
@@ -183,6 +186,7 @@ export function loadServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     console: { sessionHours: e.KITH_CONSOLE_SESSION_HOURS, linkMinutes: e.KITH_CONSOLE_LINK_MINUTES },
     blobDir: e.KITH_BLOB_DIR ?? join(e.KITH_DATA_DIR, 'blobs'),
     tagMinAgeHours: e.KITH_TAG_MIN_AGE_HOURS,
+    idleTrimSeconds: e.KITH_IDLE_TRIM_SECONDS,
     logLevel: e.LOG_LEVEL,
   };
 }

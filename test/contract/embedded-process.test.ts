@@ -39,13 +39,17 @@ describe('npm start: the embedded process', () => {
     expect(NPM_START).toContain('--wasm-num-compilation-tasks=1');
   });
 
-  it("runs Kith with one malloc arena, under npm's own shell (docs/decisions.md, \"The embedded database's memory\")", async () => {
+  it("runs Kith with one malloc arena, under npm's own shell, and hands freed memory back once idle (docs/decisions.md, \"The embedded database's memory\")", async () => {
     const ownDir = await mkdtemp(join(tmpdir(), 'kith-embedded-npm-'));
-    const kith = await startKithUnderNpm({ KITH_DATA_DIR: ownDir, KITH_DEMO: 'false' });
+    const kith = await startKithUnderNpm({ KITH_DATA_DIR: ownDir, KITH_DEMO: 'false', KITH_IDLE_TRIM_SECONDS: '1', LOG_LEVEL: 'debug' });
     try {
       const environment = (await readFile(`/proc/${kith.pid}/environ`, 'utf8')).split('\0');
       expect(kith.pid).not.toBe(kith.child.pid);
       expect(environment).toContain('MALLOC_ARENA_MAX=1');
+      // Start-up compiles PGlite and frees what the compiler used: the first idle second hands those pages back.
+      const trimmed = () => kith.output().split('\n').find((line) => line.includes('"msg":"freed memory handed back to the system"'));
+      await waitFor('a trim once idle', () => trimmed() !== undefined, { timeoutMs: 60_000, progress: () => kith.output().slice(-2000) });
+      expect(JSON.parse(trimmed()!)).toMatchObject({ released: true });
     } finally {
       expect(await kith.stop('SIGTERM')).toBe(0);
       await rm(ownDir, { recursive: true, force: true });
