@@ -1,4 +1,5 @@
-import { copyLine, openBulkConnection } from '../db/pg-bulk.ts';
+import { copyLine } from '../db/copy-text.ts';
+import { openBulkConnection } from '../db/pg-bulk.ts';
 import { COMPANY_COLUMNS, type CompanyRow } from './columns.ts';
 import type { CompanyWriter } from './import.ts';
 

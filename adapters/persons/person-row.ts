@@ -1,4 +1,4 @@
-import { copyField } from '../db/pg-bulk.ts';
+import { copyField } from '../db/copy-text.ts';
 import type { IdentifierKey, IdentifierKind } from '../../schemas/events/payloads.ts';
 
 /**

@@ -1,4 +1,5 @@
-import { copyField, openBulkConnection } from '../db/pg-bulk.ts';
+import { copyField } from '../db/copy-text.ts';
+import { openBulkConnection } from '../db/pg-bulk.ts';
 import type { PersonWriter } from './import.ts';
 import { historyId, observe, previousHistory, type KeyHistory } from './key-history.ts';
 import { keyIndexForImport } from './key-index.ts';
