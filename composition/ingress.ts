@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import type { Hono } from 'hono';
 import { readOrCreateAdminToken } from '../adapters/admin-token.ts';
 import type { BlobStore } from '../adapters/blobs/port.ts';
@@ -16,7 +15,6 @@ import { memoryRateLimiter } from '../adapters/rate-limit/memory.ts';
 import { postgresRateLimiter } from '../adapters/rate-limit/postgres.ts';
 import type { ReplyInbox } from '../adapters/replies/port.ts';
 import type { UsageStore } from '../adapters/usage/port.ts';
-import { issueApiKey } from '../api/api-keys.ts';
 import { createApp } from '../api/app.ts';
 import type { ApiEnv } from '../api/env.ts';
 import { lateReplies } from '../api/answering/late-replies.ts';
@@ -25,6 +23,7 @@ import type { TopicNames, WorkerName } from '../schemas/events/topics.ts';
 import { v2Operations } from '../domain/v2-operations.ts';
 import { v3Operations } from '../domain/operations.ts';
 import { refusedUrl } from '../workers/delivery/safe-http.ts';
+import { createDemoIfEmpty } from './demo.ts';
 import type { WebhookSettings } from './webhook-settings.ts';
 
 const IDEMPOTENCY_SWEEP_MS = 3_600_000;
@@ -46,47 +45,6 @@ export type IngressParts = {
   httpMetrics: HttpMetrics;
   announce: (text: string) => void;
 };
-
-/** How many generated persons and companies the demo loads, and from which seed (the README's examples are the first). */
-const DEMO_PERSONS = { count: 1000, seed: 1 };
-const DEMO_COMPANIES = { count: 1000, seed: 1 };
-
-const asLines = (records: unknown[]) => Readable.from(records.map((record) => `${JSON.stringify(record)}\n`));
-
-/**
- * The first start of an empty embedded database gets a demo account, a key to try it with, and small generated
- * sets of persons and companies to look up: every operation has something to find.
- */
-async function createDemoIfEmpty(stores: Stores, clock: Clock, announce: (text: string) => void, train: boolean) {
-  if ((await stores.accounts.list()).length > 0) return;
-  // The generators (faker and its locales, about 40 MB of memory) are loaded only for this one-time demo.
-  const [{ generatePersons }, { generateCompanies }] = await Promise.all([import('../synthetic/persons/generate.ts'), import('../synthetic/companies/generate.ts')]);
-  const persons = [...generatePersons(DEMO_PERSONS)];
-  const companies = [...generateCompanies(DEMO_COMPANIES)];
-  await stores.persons.import(asLines(persons));
-  await stores.companies.import(asLines(companies));
-  if (train) await stores.persons.trainMatchModel();
-  const example = persons[0]!.details.emails[0]!.value.trim();
-  const company = companies[0]!;
-  const plan = (await stores.plans.findByName('Standard'))!;
-  const account = await stores.accounts.create({
-    name: 'Demo',
-    planId: plan.id,
-    identitySharing: false,
-    billingAnchor: clock.now().toISOString().slice(0, 10),
-  });
-  const key = await issueApiKey(stores.apiKeys, account.id);
-  announce(
-    [
-      'Kith created a demo account on first start.',
-      `  account id: ${account.id}`,
-      `  API key:    ${key.key}`,
-      'The key is shown only this once; make more with: kith keys create --account <account id>',
-      `It also loaded ${persons.length} generated persons; one of them: {"email": "${example}"}`,
-      `and ${companies.length} generated companies; one of them: {"domain": "${company.domain}"}, or by name {"companyName": "${company.name}"}`,
-    ].join('\n'),
-  );
-}
 
 /** How often the ingress reads how far behind the workers' queues are (docs/decisions.md, "Backpressure"). */
 const BACKLOG_READ_MS = 500;
