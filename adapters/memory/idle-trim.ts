@@ -23,8 +23,11 @@ export function idleTrimDecider(idleBelow = IDLE_BELOW): (utilization: number) =
   };
 }
 
-/** Every `everyMs`, reads the event loop's use over the interval and trims when `idleTrimDecider` says so. Returns the stop. */
-export function trimWhenIdle(trim: NativeHeapTrim, everyMs: number, log: Logger): () => void {
+/**
+ * For the life of the process: every `everyMs`, reads the event loop's use over the interval and trims when
+ * `idleTrimDecider` says so. The timer does not keep the process alive.
+ */
+export function trimWhenIdle(trim: NativeHeapTrim, everyMs: number, log: Logger): void {
   const decide = idleTrimDecider();
   let last = performance.eventLoopUtilization();
   const timer = setInterval(() => {
@@ -38,5 +41,4 @@ export function trimWhenIdle(trim: NativeHeapTrim, everyMs: number, log: Logger)
     log.debug({ released, ms, rssMb: Math.round(process.memoryUsage.rss() / 1_048_576) }, 'freed memory handed back to the system');
   }, everyMs);
   timer.unref();
-  return () => clearInterval(timer);
 }
