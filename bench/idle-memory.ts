@@ -60,7 +60,7 @@ async function idleReading(variant: Variant, start: Reading['start'], dataDir: s
   await new Promise((resolve) => setTimeout(resolve, settleS * 1000));
   const reading = { variant, start, ...residentMemory(kith.processes[0]!.pid) };
   await stopAll();
-  progress(`${variant}, ${start} start: ${reading.rssMb} MB resident, ${reading.mallocHeapMb} MB of it the malloc heap`);
+  progress(`${variant}, ${start === 'first' ? 'first start' : 'restart'}: ${reading.rssMb} MB resident, ${reading.mallocHeapMb} MB of it the malloc heap`);
   return reading;
 }
 
@@ -85,7 +85,7 @@ const summary = Object.keys(VARIANTS).flatMap((variant) =>
     return { variant, start, medianRssMb: median(rss), rssMb: rss };
   }),
 );
-for (const row of summary) progress(`${row.variant}, ${row.start} start: median ${row.medianRssMb} MB idle (${row.rssMb.join(', ')})`);
+for (const row of summary) progress(`${row.variant}, ${row.start === 'first' ? 'first start' : 'restart'}: median ${row.medianRssMb} MB idle (${row.rssMb.join(', ')})`);
 const file = join(resultsDir, `idle-memory-embedded-${new Date().toISOString().replace(/[:.]/g, '-').slice(0, 19)}Z.json`);
 await writeFile(file, `${JSON.stringify({ scenario: 'idle-memory', mode: 'embedded', settleS, machine: machine(), git: await gitState(), summary, readings }, null, 2)}\n`);
 progress(`wrote ${file}`);
