@@ -28,6 +28,7 @@ type Variant = keyof typeof VARIANTS;
 type Reading = { variant: Variant; start: 'first' | 'restart'; rssMb: number; mallocHeapMb: number };
 
 const mb = (kb: number) => Math.round(kb / 102.4) / 10;
+const startName = (start: Reading['start']) => (start === 'first' ? 'first start' : 'restart');
 
 /** The process's resident set, and of it glibc's main malloc heap (the `[heap]` mapping), from /proc/<pid>/smaps. */
 function residentMemory(pid: number): { rssMb: number; mallocHeapMb: number } {
@@ -60,7 +61,7 @@ async function idleReading(variant: Variant, start: Reading['start'], dataDir: s
   await new Promise((resolve) => setTimeout(resolve, settleS * 1000));
   const reading = { variant, start, ...residentMemory(kith.processes[0]!.pid) };
   await stopAll();
-  progress(`${variant}, ${start === 'first' ? 'first start' : 'restart'}: ${reading.rssMb} MB resident, ${reading.mallocHeapMb} MB of it the malloc heap`);
+  progress(`${variant}, ${startName(start)}: ${reading.rssMb} MB resident, ${reading.mallocHeapMb} MB of it the malloc heap`);
   return reading;
 }
 
@@ -85,7 +86,7 @@ const summary = Object.keys(VARIANTS).flatMap((variant) =>
     return { variant, start, medianRssMb: median(rss), rssMb: rss };
   }),
 );
-for (const row of summary) progress(`${row.variant}, ${row.start === 'first' ? 'first start' : 'restart'}: median ${row.medianRssMb} MB idle (${row.rssMb.join(', ')})`);
+for (const row of summary) progress(`${row.variant}, ${startName(row.start)}: median ${row.medianRssMb} MB idle (${row.rssMb.join(', ')})`);
 const file = join(resultsDir, `idle-memory-embedded-${new Date().toISOString().replace(/[:.]/g, '-').slice(0, 19)}Z.json`);
 await writeFile(file, `${JSON.stringify({ scenario: 'idle-memory', mode: 'embedded', settleS, machine: machine(), git: await gitState(), summary, readings }, null, 2)}\n`);
 progress(`wrote ${file}`);
