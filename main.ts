@@ -10,6 +10,7 @@ import { ConfigError, serverConfigFromEnvironment, type ServerConfig } from './a
 import { migrate } from './adapters/db/migrate.ts';
 import { meteredSql } from './adapters/db/metered.ts';
 import { createStores, openDatabase } from './adapters/db/open.ts';
+import type { ClusterSeed } from './adapters/db/pglite-cluster.ts';
 import { sharedSecret } from './adapters/db/secrets.ts';
 import { localBlobStore } from './adapters/blobs/local.ts';
 import { partnerLabeller, personIdCodec } from './adapters/identity/person-ids.ts';
@@ -24,6 +25,7 @@ import type { ApiEnv } from './api/env.ts';
 import { httpMetrics } from './api/middleware/http-metrics.ts';
 import { healthRoutes } from './api/routes/health.ts';
 import { metricsRoutes } from './api/routes/metrics.ts';
+import type { FirstStartOptions } from './composition/first-start.ts';
 import { buildIngress, type Ingress } from './composition/ingress.ts';
 import { close, listen, localUrl, probePort } from './composition/listen.ts';
 import { metricsOnlyApp, processMetrics, topicLabel } from './composition/metrics.ts';
@@ -96,7 +98,13 @@ async function startParts(config: ServerConfig, options: StartOptions & { log: L
   const topics = topicNames(config.topicPrefix);
   // The lag is read from the bus, which is built below, metered by these metrics: only at scrape time.
   const metrics = processMetrics({ workers: roles.workers, topics, backlog: (groupId, topic) => bus.backlog(groupId, topic), log });
-  const db = meteredSql(await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.dbPoolSize }), metrics.sql);
+  // A new embedded database is migrated and gets the demo in the child that makes it (composition/first-start.ts).
+  const seedNewCluster: ClusterSeed = {
+    module: new URL('./composition/first-start.ts', import.meta.url).href,
+    options: { demo: config.demo, train: config.matchTraining === 'after-import' } satisfies FirstStartOptions,
+    output: announce,
+  };
+  const db = meteredSql(await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.dbPoolSize, seedNewCluster }), metrics.sql);
   started.push(() => db.close());
   const applied = await migrate(db);
   if (applied.length > 0) log.info({ migrations: applied }, 'database migrated');
@@ -166,7 +174,6 @@ async function startParts(config: ServerConfig, options: StartOptions & { log: L
       bus,
       topics,
       inbox,
-      announce,
       httpMetrics: metrics.http,
     });
     started.push(() => ingress!.stop());

@@ -1,20 +1,29 @@
-import { createReadStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import type { Clock } from '../adapters/clock.ts';
 import type { Stores } from '../adapters/db/port.ts';
 import { issueApiKey } from '../api/api-keys.ts';
-import { generateDemoData, type DemoExamples } from '../synthetic/demo-data.ts';
+import { generateCompanies } from '../synthetic/companies/generate.ts';
+import { generatePersons } from '../synthetic/persons/generate.ts';
+
+/** How many generated persons and companies the demo loads, and from which seed (the README's examples are the first). */
+const DEMO_PERSONS = { count: 1000, seed: 1 };
+const DEMO_COMPANIES = { count: 1000, seed: 1 };
+
+const asLines = (records: unknown[]) => Readable.from(records.map((record) => `${JSON.stringify(record)}\n`));
 
 /**
- * The first start of an empty embedded database gets a demo account, a key to try it with, and small generated
- * sets of persons and companies to look up: every operation has something to find.
+ * A new embedded database gets a demo account, a key to try it with, and small generated sets of persons and
+ * companies to look up: every operation has something to find. Run by seedNewCluster, in the child process that
+ * made the database, so that the generators (faker and its locales) never load in the server.
  */
-export async function createDemoIfEmpty(stores: Stores, clock: Clock, announce: (text: string) => void, train: boolean) {
-  if ((await stores.accounts.list()).length > 0) return;
-  const examples = await importDemoData(stores);
+export async function createDemo(stores: Stores, clock: Clock, announce: (text: string) => void, train: boolean) {
+  const persons = [...generatePersons(DEMO_PERSONS)];
+  const companies = [...generateCompanies(DEMO_COMPANIES)];
+  await stores.persons.import(asLines(persons));
+  await stores.companies.import(asLines(companies));
   if (train) await stores.persons.trainMatchModel();
+  const example = persons[0]!.details.emails[0]!.value.trim();
+  const company = companies[0]!;
   const plan = (await stores.plans.findByName('Standard'))!;
   const account = await stores.accounts.create({
     name: 'Demo',
@@ -29,21 +38,8 @@ export async function createDemoIfEmpty(stores: Stores, clock: Clock, announce: 
       `  account id: ${account.id}`,
       `  API key:    ${key.key}`,
       'The key is shown only this once; make more with: kith keys create --account <account id>',
-      `It also loaded ${examples.persons} generated persons; one of them: {"email": "${examples.personEmail}"}`,
-      `and ${examples.companies} generated companies; one of them: {"domain": "${examples.companyDomain}"}, or by name {"companyName": "${examples.companyName}"}`,
+      `It also loaded ${persons.length} generated persons; one of them: {"email": "${example}"}`,
+      `and ${companies.length} generated companies; one of them: {"domain": "${company.domain}"}, or by name {"companyName": "${company.name}"}`,
     ].join('\n'),
   );
-}
-
-/** The demo's persons and companies, generated in a child process into files that are gone afterwards. */
-async function importDemoData(stores: Stores): Promise<DemoExamples> {
-  const dir = await mkdtemp(join(tmpdir(), 'kith-demo-'));
-  try {
-    const generated = await generateDemoData(dir);
-    await stores.persons.import(createReadStream(generated.persons));
-    await stores.companies.import(createReadStream(generated.companies));
-    return generated.examples;
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
 }

@@ -23,7 +23,6 @@ import type { TopicNames, WorkerName } from '../schemas/events/topics.ts';
 import { v2Operations } from '../domain/v2-operations.ts';
 import { v3Operations } from '../domain/operations.ts';
 import { refusedUrl } from '../workers/delivery/safe-http.ts';
-import { createDemoIfEmpty } from './demo.ts';
 import type { WebhookSettings } from './webhook-settings.ts';
 
 const IDEMPOTENCY_SWEEP_MS = 3_600_000;
@@ -43,7 +42,6 @@ export type IngressParts = {
   topics: TopicNames;
   inbox: ReplyInbox;
   httpMetrics: HttpMetrics;
-  announce: (text: string) => void;
 };
 
 /** How often the ingress reads how far behind the workers' queues are (docs/decisions.md, "Backpressure"). */
@@ -66,7 +64,6 @@ function workQueues(bus: Bus, topics: TopicNames, operations: Record<string, { w
 export async function buildIngress(parts: IngressParts): Promise<Ingress> {
   const { config, log, clock, db, stores, bus, topics } = parts;
   const adminToken = config.adminToken ?? (await readOrCreateAdminToken(config.dataDir));
-  if (config.demo && !config.databaseUrl) await createDemoIfEmpty(stores, clock, parts.announce, config.matchTraining === 'after-import');
   const operations = { ...v3Operations, ...v2Operations };
   const requestTopics = new Map(Object.entries(operations).map(([name, spec]) => [name, topics.requests(spec.worker)]));
   const route = { topicFor: (operation: string) => requestTopics.get(operation)!, deliveries: topics.deliveries };

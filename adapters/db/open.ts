@@ -4,7 +4,7 @@ import { lockDataDir, makeOwnerOnly } from '../data-dir.ts';
 import { accountStore } from './accounts.ts';
 import { apiKeyStore } from './api-keys.ts';
 import { idempotencyStore } from './idempotency.ts';
-import { ensurePgliteCluster } from './pglite-cluster.ts';
+import { ensurePgliteCluster, type ClusterSeed } from './pglite-cluster.ts';
 import { planStore } from './plans.ts';
 import { deliveryStore } from './deliveries.ts';
 import type { Stores } from './port.ts';
@@ -19,14 +19,21 @@ import { subscriptionStore } from '../subscriptions/store.ts';
 import type { SqlClient } from './sql-client.ts';
 import { consoleSessionStore } from './console-sessions.ts';
 
-export type DatabaseOptions = { databaseUrl: string | undefined; dataDir: string; poolSize: number };
+export type DatabaseOptions = {
+  databaseUrl: string | undefined;
+  dataDir: string;
+  poolSize: number;
+  /** What a new embedded cluster gets before it is opened (ensurePgliteCluster). */
+  seedNewCluster?: ClusterSeed;
+};
 
 /**
  * Postgres when a URL is given, otherwise PGlite persisted in the data directory. Each is loaded only when used:
  * PGlite's WebAssembly build costs a process about 40 MB of memory that a process on PostgreSQL never uses, and
  * pg about 3 MB of heap that an embedded one would not.
  *
- * A new data directory's cluster is made in a child process (ensurePgliteCluster), whose memory goes with it.
+ * A new data directory's cluster is made, and seeded, in a child process (ensurePgliteCluster), whose memory goes
+ * with it.
  *
  * The embedded database is one process's: it holds the data directory's lock (`lockDataDir`, DataDirInUse when
  * another process has it) from before it opens until it is closed. PGlite gives the files of a new cluster mode
@@ -42,7 +49,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<SqlClient>
   const dir = join(options.dataDir, 'pgdata');
   try {
     await mkdir(dir, { recursive: true, mode: 0o700 });
-    await ensurePgliteCluster(dir);
+    await ensurePgliteCluster(dir, options.seedNewCluster);
     const { createPgliteClient } = await import('./pglite.ts');
     const db = await createPgliteClient(dir);
     await makeOwnerOnly(dir, { create: false });

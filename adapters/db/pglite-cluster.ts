@@ -10,19 +10,28 @@ const run = promisify(execFile);
 const ENTRY = fileURLToPath(new URL('./pglite-cluster-main.ts', import.meta.url));
 
 /**
- * Makes the PGlite database cluster in `dir` unless it is there, in a child process. Creating one (initdb)
- * takes PGlite about 800 MB of memory that the process never gives back to the system; in a child it is gone
- * once the child exits, and the server opens the cluster holding about 210 MB.
+ * What else a new cluster gets in the child that made it, before any server opens it: `module` (a file URL)
+ * exports `seedNewCluster(db, options)`, whose standard output goes to `output`.
  */
-export async function ensurePgliteCluster(dir: string): Promise<void> {
+export type ClusterSeed = { module: string; options: unknown; output: (text: string) => void };
+
+/**
+ * Makes the PGlite database cluster in `dir` unless it is there, in a child process, and seeds it there too
+ * when `seed` is given. Creating one (initdb) takes PGlite about 800 MB of memory that the process never gives
+ * back, and filling it grows PGlite's memory for good; in a child that memory is gone once the child exits, and
+ * the server opens the cluster holding about 210 MB.
+ */
+export async function ensurePgliteCluster(dir: string, seed?: ClusterSeed): Promise<void> {
   const made = await access(join(dir, 'PG_VERSION')).then(
     () => true,
     () => false,
   );
   if (made) return;
   const loader = ENTRY.endsWith('.ts') ? ['--import', 'tsx'] : [];
+  const seedArgs = seed ? [seed.module, JSON.stringify(seed.options)] : [];
   try {
-    await run(process.execPath, [...loader, ENTRY, dir], { maxBuffer: 1 << 20 });
+    const { stdout } = await run(process.execPath, [...loader, ENTRY, dir, ...seedArgs], { maxBuffer: 1 << 20 });
+    if (seed && stdout.trim() !== '') seed.output(stdout.trimEnd());
   } catch (error) {
     const stderr = (error as { stderr?: string }).stderr?.trim();
     throw new Error(`could not create the embedded database in ${dir}${stderr ? `: ${stderr}` : ''}`, { cause: error });

@@ -34,6 +34,20 @@ describe("the embedded database's memory", () => {
     await reopened.close();
   });
 
+  it("seeds a new cluster in the child that made it, passing on the seed's output, and never seeds an existing one", async () => {
+    const dir = await fresh();
+    const output: string[] = [];
+    const seed = { module: new URL('../fixtures/cluster-seed.ts', import.meta.url).href, options: { n: 42 }, output: (text: string) => output.push(text) };
+    await ensurePgliteCluster(dir, seed);
+    expect(output).toEqual(['seeded 42']);
+
+    await ensurePgliteCluster(dir, { ...seed, options: { n: 43 } });
+    expect(output).toEqual(['seeded 42']);
+    const db = await createPgliteClient(dir);
+    expect(await db.query('SELECT n FROM seeded')).toEqual([{ n: 42 }]);
+    await db.close();
+  });
+
   it('opens with the shared memory of one connection: 16 MB of buffers', async () => {
     const db = await createPgliteClient(undefined);
     expect(await db.query('SHOW shared_buffers')).toEqual([{ shared_buffers: '16MB' }]);
