@@ -15,19 +15,20 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { BUILD_DIR, startKithDeployment } from './kith-processes.ts';
 import { gitState, machine } from './machine.ts';
+import { positive } from './options.ts';
 import { runCommand, stopAll } from './processes.ts';
 import { resultsDir } from './report.ts';
+import { mb } from './rss.ts';
 
-const { values } = parseArgs({ options: { starts: { type: 'string', default: '3' }, settle: { type: 'string', default: '45' } } });
-const rounds = Number(values.starts);
-const settleS = Number(values.settle);
+const { values } = parseArgs({ options: { starts: { type: 'string' }, settle: { type: 'string' } } });
+const rounds = positive('starts', values.starts, 3);
+const settleS = positive('settle', values.settle, 45);
 const progress = (line: string) => process.stdout.write(`[bench ${new Date().toISOString().slice(11, 19)}] ${line}\n`);
 
 const VARIANTS = { trimming: {}, 'not trimming': { KITH_IDLE_TRIM_SECONDS: '0' } } satisfies Record<string, Record<string, string>>;
 type Variant = keyof typeof VARIANTS;
 type Reading = { variant: Variant; start: 'first' | 'restart'; rssMb: number; mallocHeapMb: number };
 
-const mb = (kb: number) => Math.round(kb / 102.4) / 10;
 const startName = (start: Reading['start']) => (start === 'first' ? 'first start' : 'restart');
 
 /** The process's resident set, and of it glibc's main malloc heap (the `[heap]` mapping), from /proc/<pid>/smaps. */

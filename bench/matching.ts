@@ -22,6 +22,7 @@ import { askAll, readPersonIndex } from './matching-ask.ts';
 import { loadPersons, preparePersons, writeLines } from './matching-persons.ts';
 import { MATCHING_SCENARIO, matchingMarkdown, type MatchingResult, type MatchingSplitResult } from './matching-report.ts';
 import { scoreSplit, type Answer } from './matching-score.ts';
+import { positive } from './options.ts';
 import { repoRoot, runCommand, stopAll } from './processes.ts';
 import { resultsDir, writeReport } from './report.ts';
 import { startServices } from './services.ts';
@@ -54,13 +55,6 @@ const BUILD_DIR = 'bench/results/tmp/matching-build';
 const progress = (line: string) => process.stdout.write(`[bench ${new Date().toISOString().slice(11, 19)}] ${line}\n`);
 /** The embedded database directory of the split under way: removed at its end, or on Ctrl-C. */
 const scratch = new Set<string>();
-
-function positive(name: string, value: string | undefined, fallback: number): number {
-  if (value === undefined) return fallback;
-  const number = Number(value);
-  if (!Number.isInteger(number) || number <= 0) throw new Error(`--${name} must be a whole number above 0`);
-  return number;
-}
 
 function parseCommandLine() {
   const { values } = parseArgs({

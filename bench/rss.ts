@@ -57,7 +57,8 @@ function machineTicks(): { busy: number; total: number } {
   return { busy: total - idle, total };
 }
 
-const mb = (kb: number) => Math.round(kb / 102.4) / 10;
+/** Kilobytes as megabytes, to a tenth. */
+export const mb = (kb: number) => Math.round(kb / 102.4) / 10;
 const percent = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 1000) / 10 : 0);
 
 /**
