@@ -12,3 +12,14 @@ describe('KITH_ADMIN_TOKEN', () => {
     expect(loadServerConfig({}).adminToken).toBeUndefined();
   });
 });
+
+describe('KITH_IDLE_TRIM_SECONDS', () => {
+  it('looks every 10 s unless set, takes 0 (never) to 3600, and refuses anything else naming the variable', () => {
+    expect(loadServerConfig({}).idleTrimSeconds).toBe(10);
+    expect(loadServerConfig({ KITH_IDLE_TRIM_SECONDS: '0' }).idleTrimSeconds).toBe(0);
+    expect(loadServerConfig({ KITH_IDLE_TRIM_SECONDS: '3600' }).idleTrimSeconds).toBe(3600);
+    for (const refused of ['-1', '3601', '1.5', 'often']) {
+      expect(() => loadServerConfig({ KITH_IDLE_TRIM_SECONDS: refused }), refused).toThrow(/KITH_IDLE_TRIM_SECONDS: /);
+    }
+  });
+});
