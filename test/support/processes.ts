@@ -31,12 +31,7 @@ function parseNpmStart(): { env: Record<string, string>; nodeArgs: string[] } {
   if (assignments === undefined || args === undefined) {
     throw new Error(`npm start is not "[NAME=value …] exec node <flags> --import tsx main.ts": ${scripts.start}`);
   }
-  const env = Object.fromEntries(
-    assignments
-      .split(' ')
-      .filter(Boolean)
-      .map((assignment) => [assignment.slice(0, assignment.indexOf('=')), assignment.slice(assignment.indexOf('=') + 1)]),
-  );
+  const env = Object.fromEntries([...assignments.matchAll(/([A-Z_]+)=(\S+) /g)].map(([, name, value]) => [name!, value!]));
   return { env, nodeArgs: args.split(' ') };
 }
 
