@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { personBlockingKeys, queryBlockingKeys } from './blocking.ts';
+import { personBlockingKeys, personNameKeys, queryBlockingKeys } from './blocking.ts';
 import { nameFields, nameReadings, personFields, placeFields } from './fields.ts';
 
 const home = { addressLine1: '12 North Main Street', city: 'Portland', region: 'Oregon', postalCode: '97209' };
@@ -36,5 +36,15 @@ describe('blocking keys', () => {
 
   it('share nothing with another person elsewhere', () => {
     expect(shared({ given: 'Eve', family: 'Smith' }, { addressLine1: '7 Oak Lane', city: 'Boston', region: 'MA', postalCode: '02110' })).toEqual([]);
+  });
+});
+
+describe('personNameKeys', () => {
+  it('keys every two words of a name by their sounds, and each word with a whole birthday', () => {
+    const keys = personNameKeys([{ given: ['ada'], family: ['lovelace'] }], { year: 1815, month: 12, day: 10 });
+    expect(keys).toEqual(['nn:AT:LFLS', 'nb:AT:1815-12-10', 'nb:LFLS:1815-12-10']);
+    // Given and family written the other way round meet under the same keys.
+    expect(personNameKeys([{ given: ['lovelace'], family: ['ada'] }], { year: 1815, month: 12, day: 10 }).sort()).toEqual([...keys].sort());
+    expect(personNameKeys([{ given: ['ada'], family: ['lovelace'] }], { year: 1815 })).toEqual(['nn:AT:LFLS']);
   });
 });

@@ -1,4 +1,5 @@
 import type { NameFields, PlaceFields } from '../../schemas/events/payloads.ts';
+import type { Birthday } from './birthday.ts';
 import { soundOf } from './similarity.ts';
 
 /**
@@ -17,6 +18,15 @@ import { soundOf } from './similarity.ts';
  *
  * A stored person is keyed by its family name; a query looks up the sound of every part of its name, so that
  * given and family names written the other way round still meet.
+ *
+ * Records are also keyed without an address, so that the resolver (docs/identity-graph.md) finds the records of
+ * one person whose addresses are missing or differ, by the sounds of the words of their names wherever they were
+ * written (given and family swapped, a name given alone):
+ *
+ * | key   | fields                                   | still finds the person when wrong or missing |
+ * |-------|------------------------------------------|-----------------------------------------------|
+ * | `nn`  | the sounds of two words of the name      | any other word of the name, address, birthday |
+ * | `nb`  | the sound of one word of the name, birthday | the other words of the name, address      |
  */
 const longest = (words: string[]) => words.reduce((top, word) => (word.length > top.length ? word : top), '');
 
@@ -51,3 +61,21 @@ export const personBlockingKeys = (names: NameFields[], places: PlaceFields[]): 
 
 /** The blocking keys a query looks up: its name read every way it may be (./fields.ts nameReadings). */
 export const queryBlockingKeys = (names: NameFields[], place: PlaceFields): string[] => unique(keysOf(querySounds(names), place));
+
+/** The whole birthday as a key's part (`1971-6-24`), or undefined when any part is missing. */
+const birthdayPart = (birthday: Birthday | undefined) =>
+  birthday?.year && birthday.month && birthday.day ? `${birthday.year}-${birthday.month}-${birthday.day}` : undefined;
+
+/** The keys of a record's names alone and with its birthday (the table above): how records of one person meet. */
+export function personNameKeys(names: NameFields[], birthday: Birthday | undefined): string[] {
+  const keys: string[] = [];
+  const born = birthdayPart(birthday);
+  for (const name of names) {
+    const sounds = [...new Set([...name.given, ...name.family].map(soundOf).filter(Boolean))].sort();
+    sounds.forEach((sound, at) => {
+      for (const other of sounds.slice(at + 1)) keys.push(`nn:${sound}:${other}`);
+      if (born) keys.push(`nb:${sound}:${born}`);
+    });
+  }
+  return unique(keys);
+}

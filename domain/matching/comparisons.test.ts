@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  compareAddress,
   compareCity,
   compareNamePart,
   compareNames,
@@ -19,11 +20,17 @@ describe('compareNamePart', () => {
     expect(family('van der berg', 'vanderberg')).toBe('exact');
   });
 
-  it('is close for a typo, a transposition, the same sound or a shared word', () => {
+  it('is close for a typo, a transposition, the same sound or a middle name one side leaves out', () => {
     expect(family('witting', 'wittnig')).toBe('close');
     expect(family('smith', 'smyth')).toBe('close');
     expect(given('katherine', 'catherine')).toBe('close');
     expect(given('mary ann', 'mary')).toBe('close');
+    expect(given('ada', 'ada augusta')).toBe('close');
+  });
+
+  it('keeps two names that share a first word apart when each has another', () => {
+    expect(given('anna maria', 'anna louise')).not.toBe('close');
+    expect(given('ada ecb8fb7f1ce1', 'ada 644cc5087d64')).not.toBe('close');
   });
 
   it('keeps short names one letter apart only similar, and unrelated names different', () => {
@@ -84,5 +91,16 @@ describe('address comparisons', () => {
     expect(compareRegion(regions('Oregon', 'OR'), regions('Ohio'))).toBe('different');
     expect(compareRegion(regions('New South Wales'), regions('NSW'))).toBe('exact');
     expect(compareRegion([], regions('OR'))).toBe('missing');
+  });
+});
+
+describe('compareAddress', () => {
+  const place = (addressLine1: string, city: string, postalCode = '') => placeFields({ addressLine1, city, postalCode });
+  it('is exact for the same street and number, close for the same street, similar for the same town, else different', () => {
+    expect(compareAddress(place('12 Byron Street', 'London'), place('12 Byron St', 'London'))).toBe('exact');
+    expect(compareAddress(place('12 Byron Street', 'London'), place('14 Byron Street', 'London'))).toBe('close');
+    expect(compareAddress(place('12 Byron Street', 'London', 'W1 2AB'), place('3 Elm Road', 'Londn', 'W1 2AB'))).toBe('similar');
+    expect(compareAddress(place('12 Byron Street', 'London'), place('3 Elm Road', 'Leeds'))).toBe('different');
+    expect(compareAddress(place('', ''), place('3 Elm Road', 'Leeds'))).toBe('missing');
   });
 });

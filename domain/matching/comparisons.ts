@@ -8,18 +8,23 @@ import { edits, similarity, soundOf } from './similarity.ts';
  * evidence either way. What each level is worth is the model's (./model.ts).
  */
 export type Level = 'exact' | 'nickname' | 'initial' | 'close' | 'similar' | 'different' | 'missing';
-export type Field = 'given' | 'family' | 'number' | 'street' | 'city' | 'postcode' | 'region';
+export type Field = 'given' | 'family' | 'number' | 'street' | 'city' | 'postcode' | 'region' | 'birthday' | 'address';
 export type Comparison = { field: Field; level: Level };
 
 const joined = (words: string[]) => words.join('');
 const shareWord = (a: string[], b: string[]) => a.some((word) => word.length > 1 && b.includes(word));
+/** One side's words (of two letters or more) all in the other's: a middle name one side leaves out. */
+const holdsAll = (a: string[], b: string[]) => {
+  const words = a.filter((word) => word.length > 1);
+  return words.length > 0 && words.every((word) => b.includes(word));
+};
 const shortest = (a: string, b: string) => Math.min(a.length, b.length);
 /** Double Metaphone reads letters only: `ada53377` and `ada8e72` would sound alike. */
 const soundAlike = (a: string, b: string) => /^[a-z]+$/.test(a) && /^[a-z]+$/.test(b) && soundOf(a) === soundOf(b);
 
 /**
- * A name part: equal once spaces go (`De Little`, `Delittle`) is exact; a shared word (a middle name one side
- * leaves out), a typo (Jaro–Winkler ≥ 0.92, or one edit in five letters or more) or the same sound in five
+ * A name part: equal once spaces go (`De Little`, `Delittle`) is exact; one side's words all in the other's (a
+ * middle name one side leaves out; `Mary Ann` and `Mary Jane` are two names), a typo (Jaro–Winkler ≥ 0.92, or one edit in five letters or more) or the same sound in five
  * letters or more is close; a nickname or an initial of the name (given names) their own levels. Short names
  * one letter apart (`Tom`, `Tim`) are only similar: in a household they are different people.
  */
@@ -27,7 +32,7 @@ export function compareNamePart(query: string[], candidate: string[], options: {
   if (query.length === 0 || candidate.length === 0) return 'missing';
   const [a, b] = [joined(query), joined(candidate)];
   if (a === b) return 'exact';
-  if (shareWord(query, candidate)) return 'close';
+  if (holdsAll(query, candidate) || holdsAll(candidate, query)) return 'close';
   if (options.given) {
     if (areNicknames(query[0]!, candidate[0]!)) return 'nickname';
     const [q, c] = [query[0]!, candidate[0]!];
@@ -94,4 +99,19 @@ export function comparePlaces(query: PlaceFields, candidate: PlaceFields): Compa
     { field: 'postcode', level: comparePostcode(query.postcode, candidate.postcode) },
     { field: 'region', level: compareRegion(query.regions, candidate.regions) },
   ];
+}
+
+const agrees = (level: Level) => level === 'exact' || level === 'close';
+
+/**
+ * Two addresses as one comparison, as the resolver weighs them (docs/identity-graph.md): its fields are not
+ * independent of each other, and one person's records from two sources often hold two addresses (one moved).
+ * `exact`: the same street and house number; `close`: the same street, the number other or missing; `similar`:
+ * another street in the same postal code or city; `different`: nothing agrees; `missing`: nothing to compare.
+ */
+export function compareAddress(a: PlaceFields, b: PlaceFields): Level {
+  const [number, street, city, postcode] = comparePlaces(a, b).map((comparison) => comparison.level) as [Level, Level, Level, Level];
+  if (agrees(street)) return number === 'exact' ? 'exact' : 'close';
+  if (agrees(postcode) || agrees(city)) return 'similar';
+  return [street, city, postcode].every((level) => level === 'missing') ? 'missing' : 'different';
 }

@@ -23,15 +23,17 @@ const nameWords = (value: string | null | undefined) => wordsOf(value).filter((w
 
 /**
  * A name's parts: given and family as written, else the full name read as given names then the family name
- * (its last word). Undefined when no part is usable.
+ * (its last word), else the one part written (a given name alone stays a given name). Undefined when no part is
+ * usable.
  */
 export function nameFields(name: NameInput): NameFields | undefined {
   const given = nameWords(name.given);
   const family = nameWords(name.family);
   if (given.length > 0 && family.length > 0) return { given, family };
   const full = nameWords(name.full);
-  if (full.length === 0) return family.length > 0 ? { given, family } : undefined;
-  return full.length === 1 ? { given: [], family: full } : { given: full.slice(0, -1), family: full.slice(-1) };
+  if (full.length > 1) return { given: full.slice(0, -1), family: full.slice(-1) };
+  if (given.length > 0 || family.length > 0) return { given, family };
+  return full.length === 1 ? { given: [], family: full } : undefined;
 }
 
 /** Words of a full name beyond which no more ways of splitting it are tried. */
@@ -90,3 +92,9 @@ export function personFields(person: PersonNamesAndPlaces): { names: NameFields[
 }
 
 const sameName = (a: NameFields, b: NameFields) => a.given.join(' ') === b.given.join(' ') && a.family.join(' ') === b.family.join(' ');
+
+/** The names and addresses of all of a person's records (docs/identity-graph.md): any of them may be the one meant. */
+export function recordsFields(records: readonly PersonNamesAndPlaces[]): { names: NameFields[]; places: PlaceFields[] } {
+  const fields = records.map(personFields);
+  return { names: fields.flatMap((field) => field.names), places: fields.flatMap((field) => field.places) };
+}

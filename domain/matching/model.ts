@@ -109,6 +109,22 @@ export const DEFAULT_MODEL: MatchModel = {
       exact: { m: 0.95, u: 0.1 },
       different: { m: 0.05, u: 0.9 },
     },
+    // A whole date agrees by chance about once in 20,000 pairs (365 days of some 60 years); a slip of one
+    // person's records (./birthday.ts) about once in 500. A part given on one side only is weak evidence.
+    birthday: {
+      exact: { m: 0.85, u: 0.00005 },
+      close: { m: 0.08, u: 0.002 },
+      similar: { m: 0.04, u: 0.05 },
+      different: { m: 0.03, u: 0.948 },
+    },
+    // A whole address, as the resolver compares two records' (./comparisons.ts compareAddress): one person's
+    // records from two sources hold different addresses often (it moved), so that disagreement weighs little.
+    address: {
+      exact: { m: 0.55, u: 0.000001 },
+      close: { m: 0.1, u: 0.0005 },
+      similar: { m: 0.1, u: 0.02 },
+      different: { m: 0.25, u: 0.9795 },
+    },
   },
 };
 
@@ -130,7 +146,8 @@ type Terms = Partial<Record<TermField, string>>;
  */
 export const levelWeight = (model: MatchModel, { field, level }: Comparison, terms: Terms = {}): number => {
   if (level === 'missing') return 0;
-  const probabilities = model.levels[field][level];
+  // A model trained before a field was compared has no levels for it: the defaults stand in.
+  const probabilities = (model.levels[field] ?? DEFAULT_MODEL.levels[field])[level];
   if (!probabilities) throw new Error(`the model has no level ${level} for ${field}`);
   const frequencies = model.frequencies?.[field as TermField];
   const value = terms[field as TermField];
@@ -143,7 +160,7 @@ const weighed = (model: MatchModel, comparisons: Comparison[], terms: Terms): Fi
 const total = (fields: FieldWeight[]) => fields.reduce((sum, field) => sum + field.weight, 0);
 
 /** The name's fields as written or swapped, whichever agrees better (swapped paying for its rarity). */
-function scoreName(model: MatchModel, query: NameFields, candidate: NameFields): { fields: FieldWeight[]; swap: number; weight: number } {
+export function scoreName(model: MatchModel, query: NameFields, candidate: NameFields): { fields: FieldWeight[]; swap: number; weight: number } {
   const { straight, crossed } = compareNames(query, candidate);
   const terms = { given: termValue(candidate.given), family: termValue(candidate.family) };
   const asWritten = weighed(model, straight, terms);
@@ -154,13 +171,14 @@ function scoreName(model: MatchModel, query: NameFields, candidate: NameFields):
     : { fields: asWritten, swap: 0, weight: total(asWritten) };
 }
 
-function scorePlace(model: MatchModel, query: PlaceFields, candidate: PlaceFields) {
+/** An address's fields compared, each weighed. */
+export function scorePlace(model: MatchModel, query: PlaceFields, candidate: PlaceFields): { fields: FieldWeight[]; weight: number } {
   const terms = { city: termValue(candidate.city), street: termValue(candidate.street) };
   const fields = weighed(model, comparePlaces(query, candidate), terms);
   return { fields, weight: total(fields) };
 }
 
-const best = <T extends { weight: number }>(scores: T[]): T | undefined =>
+export const best = <T extends { weight: number }>(scores: T[]): T | undefined =>
   scores.reduce<T | undefined>((top, score) => (!top || score.weight > top.weight ? score : top), undefined);
 
 /**
@@ -177,9 +195,15 @@ export function nameAddressScore(
   const name = best(query.names.flatMap((asked) => candidate.names.map((names) => scoreName(model, asked, names))));
   const place = best(candidate.places.map((place) => scorePlace(model, query.place, place)));
   if (!name || !place) return undefined;
-  const capped = Math.max(0, place.weight - Math.log2(model.persons / HOUSEHOLD));
+  const capped = householdExcess(model, place.weight);
   return { weight: name.weight + place.weight - capped, fields: [...name.fields, ...place.fields], swap: name.swap, capped };
 }
+
+/**
+ * The bits by which evidence of a household (an address; for the resolver also a family name and a phone) exceeds
+ * what tells one household from all the others: what it is cut by.
+ */
+export const householdExcess = (model: MatchModel, householdWeight: number): number => Math.max(0, householdWeight - Math.log2(model.persons / HOUSEHOLD));
 
 /** The prior log-odds that a given person is the one the query describes: one of `persons`. */
 export const priorWeight = (model: MatchModel): number => -Math.log2(model.persons);

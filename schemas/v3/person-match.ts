@@ -6,7 +6,7 @@ import { z } from 'zod';
  * added; for a name with an address, each field's comparison level. The official clients ignore it.
  */
 export const MatchField = z.object({
-  field: z.enum(['given', 'family', 'number', 'street', 'city', 'postcode', 'region']),
+  field: z.enum(['given', 'family', 'number', 'street', 'city', 'postcode', 'region', 'birthday', 'address']),
   level: z.enum(['exact', 'nickname', 'initial', 'close', 'similar', 'different', 'missing']),
   weight: z.number(),
 });
