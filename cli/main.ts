@@ -9,6 +9,7 @@ import { registerWebhookCommands } from './commands/webhooks.ts';
 import { registerDataCommands } from './commands/data.ts';
 import { registerEnrichCommands } from './commands/enrich.ts';
 import { registerMatchingCommands } from './commands/matching.ts';
+import { registerPersonCommands } from './commands/persons.ts';
 
 const program = new Command('kith')
   .description('Kith: run the server and manage plans, accounts, API keys and console links (over the admin API at KITH_URL)')
@@ -33,6 +34,7 @@ registerWebhookCommands(program, connect, output);
 registerConsoleCommands(program, connect, output);
 registerDataCommands(program, output);
 registerMatchingCommands(program, output);
+registerPersonCommands(program, output);
 registerEnrichCommands(program, output);
 
 program.parseAsync(process.argv).catch((error: unknown) => {

@@ -1,4 +1,5 @@
 import { CliError } from './admin-client.ts';
+import { SourceName } from '../schemas/data/source-name.ts';
 
 /** A whole-number option (`--count 1000`), refused with the value named when it is not one. */
 export const positiveInteger = (value: string) => {
@@ -10,4 +11,11 @@ export const positiveInteger = (value: string) => {
 export const nonNegativeInteger = (value: string) => {
   if (!/^\d+$/.test(value)) throw new CliError(`not a whole number: ${value}`);
   return Number(value);
+};
+
+/** A source of person records (`--source crm`), refused with the rule when the name breaks it. */
+export const sourceName = (value: string) => {
+  const parsed = SourceName.safeParse(value);
+  if (!parsed.success) throw new CliError(`--source ${value}: ${parsed.error.issues[0]!.message}`);
+  return parsed.data;
 };

@@ -22,6 +22,7 @@ export async function createDemo(stores: Stores, clock: Clock, announce: (text: 
   await stores.persons.import(asLines(persons));
   await stores.companies.import(asLines(companies));
   if (train) await stores.persons.trainMatchModel();
+  await stores.persons.resolveQueued();
   const example = persons[0]!.details.emails[0]!.value.trim();
   const company = companies[0]!;
   const plan = (await stores.plans.findByName('Standard'))!;

@@ -34,6 +34,7 @@ import { audienceCreateHandler } from '../workers/audience/build.ts';
 import { startAudienceSweep } from '../workers/audience/sweep.ts';
 import { consentHandlers } from '../workers/consent/handlers.ts';
 import { identityHandlers } from '../workers/identity/handlers.ts';
+import { startRecordResolver } from '../workers/identity/resolver.ts';
 import { startWorker } from '../workers/runtime/worker.ts';
 import { statsGetHandler } from '../workers/usage/stats-get.ts';
 import type { WebhookSettings } from './webhook-settings.ts';
@@ -60,6 +61,9 @@ export type WorkerParts = {
 
 /** How often the import's changes of subscribed persons are looked for (docs/decisions.md, "Person subscriptions"). */
 const SUBSCRIPTION_POLL_MS = 1_000;
+
+/** How often records queued for resolution are looked for (docs/identity-graph.md). */
+const RESOLVER_POLL_MS = 1_000;
 
 /** The requests of one batch (person.bulkEnrich…) worked at once: most of a process's database connections. */
 const BATCH_ITEMS_AT_ONCE = 8;
@@ -126,7 +130,10 @@ export async function startWorkerRole(name: WorkerName, parts: WorkerParts): Pro
     }
     case 'identity':
       // Requests of a partition at once; one record's changes in order (their order key, schemas/v3).
-      return [await startWorker({ ...common, concurrency: 16, handlers: identityHandlers(matching) })];
+      return [
+        await startWorker({ ...common, concurrency: 16, handlers: identityHandlers(matching) }),
+        startRecordResolver({ persons: stores.persons, model: matching.model, log, everyMs: RESOLVER_POLL_MS }),
+      ];
     case 'consent':
       // Requests of a partition at once; an account's consent changes in order (their order key), so that an
       // event that merges two subjects sees every event before it.

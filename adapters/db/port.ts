@@ -4,6 +4,8 @@ import type { Plan, CreatePlanRequest } from '../../schemas/admin/plans.ts';
 import type { WebhookAttempt, WebhookDelivery, WebhookDeliveryDetail, WebhookSecret } from '../../schemas/admin/webhooks.ts';
 import type { Readable } from 'node:stream';
 import type { ImportSummary } from '../persons/import.ts';
+import type { ResolutionCounts } from '../persons/resolve-records.ts';
+import type { PersonRecordDocument } from '../../domain/identity-graph/survivorship.ts';
 import type { CompanyCandidate, CompanySearch, StoredCompany } from '../companies/lookup.ts';
 import type { ConsentPurposeGiven, IdentifierKey, RecordEmail, Tag } from '../../schemas/events/payloads.ts';
 import type { MatchModel } from '../../domain/matching/model.ts';
@@ -161,10 +163,12 @@ export interface WebhookSecretStore {
   rotate(accountId: string, now: Date, overlapMs: number): Promise<WebhookSecret>;
 }
 
+/** A person: its id, the document built from its records (domain/identity-graph/survivorship.ts), its records. */
 export type StoredPerson = {
   id: string;
   document: Record<string, unknown>;
   updated: string | null;
+  records: PersonRecordDocument[];
   /** The account's own records of the person, when they were read with it (personsWithRecordsByKeys). */
   accountRecords?: IdentityRecord[];
 };
@@ -189,11 +193,19 @@ export interface PersonStore {
   personsWithRecordsByKeys(keys: IdentifierKey[], perKey: number, accountId: string): Promise<NamedPersons>;
   /** personsWithRecordsByKeys of each lookup, in one statement, in their order. */
   personsWithRecordsByKeysMany(lookups: PersonsLookup[]): Promise<NamedPersons[]>;
+  /** The persons of these ids; a merged-away id answers with the person it was merged into, under that one's id. */
   byIds(ids: string[]): Promise<StoredPerson[]>;
+  /** Each id as it answers now, in order: a merged-away id as the id of the person it was merged into. */
+  liveIds(ids: string[]): Promise<string[]>;
   /** Every identifier key of the person, with when the imports saw it (verify.signals, verify.activity). */
   identifierHistory(personId: string): Promise<IdentifierHistory[]>;
-  /** Imports NDJSON person records (an id imported again replaces that person). */
-  import(input: Readable): Promise<ImportSummary>;
+  /** Imports NDJSON person records of a source (`default` when not named); an id imported again replaces that record. */
+  import(input: Readable, options?: { source?: string }): Promise<ImportSummary>;
+  /**
+   * Resolves the records queued for it into persons (docs/identity-graph.md) with this match model (by default the
+   * newest), reporting the running counts.
+   */
+  resolveQueued(options?: { model?: MatchModel; progress?: (counts: ResolutionCounts) => void }): Promise<ResolutionCounts>;
   /** Trains a match model on the persons and makes it the one in use (docs/matching.md, "Training"). */
   trainMatchModel(options?: { progress?: (persons: number) => void }): Promise<TrainingResult>;
 }

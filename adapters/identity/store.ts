@@ -4,7 +4,10 @@ import type { SqlClient } from '../db/sql-client.ts';
 
 type RecordRow = { record_id: string; partner_id: string | null; person_id: string | null };
 
-const RECORD_COLUMNS = 'r.record_id, r.partner_id, r.person_id::text AS person_id';
+/** A record's columns; its person as that person answers now (a merged-away id as the survivor's: `pr`). */
+const RECORD_COLUMNS = 'r.record_id, r.partner_id, coalesce(pr.to_id, r.person_id)::text AS person_id';
+/** The account's records, each with the redirect of its person if that person was merged into another. */
+const RECORDS = 'identity_records r LEFT JOIN person_redirects pr ON pr.from_id = r.person_id';
 const toRecord = (row: RecordRow): IdentityRecord => ({ recordId: row.record_id, partnerId: row.partner_id, personId: row.person_id });
 
 /** Whether the account has this record. */
@@ -39,10 +42,10 @@ export function identityStore(db: SqlClient): IdentityStore {
       }),
 
     get: async (accountId, recordId) =>
-      (await records(`SELECT ${RECORD_COLUMNS} FROM identity_records r WHERE r.account_id = $1 AND r.record_id = $2`, [accountId, recordId]))[0],
+      (await records(`SELECT ${RECORD_COLUMNS} FROM ${RECORDS} WHERE r.account_id = $1 AND r.record_id = $2`, [accountId, recordId]))[0],
 
     byPartnerId: async (accountId, partnerId) =>
-      (await records(`SELECT ${RECORD_COLUMNS} FROM identity_records r WHERE r.account_id = $1 AND r.partner_id = $2`, [accountId, partnerId]))[0],
+      (await records(`SELECT ${RECORD_COLUMNS} FROM ${RECORDS} WHERE r.account_id = $1 AND r.partner_id = $2`, [accountId, partnerId]))[0],
 
     byKeys: (accountId, keys) =>
       keys.length === 0
@@ -52,6 +55,7 @@ export function identityStore(db: SqlClient): IdentityStore {
                FROM unnest($2::text[], $3::text[]) AS k (kind, value)
                JOIN identity_record_keys i ON i.account_id = $1 AND i.kind = k.kind AND i.value = k.value
                JOIN identity_records r ON r.account_id = $1 AND r.record_id = i.record_id
+               LEFT JOIN person_redirects pr ON pr.from_id = r.person_id
               ORDER BY r.record_id`,
             [accountId, keys.map((key) => key.kind), keys.map((key) => key.value)],
           ),
@@ -60,8 +64,10 @@ export function identityStore(db: SqlClient): IdentityStore {
       personIds.length === 0
         ? Promise.resolve([])
         : records(
-            `SELECT ${RECORD_COLUMNS} FROM identity_records r
-              WHERE r.account_id = $1 AND r.person_id = ANY($2::bigint[]) ORDER BY r.record_id`,
+            `SELECT ${RECORD_COLUMNS} FROM ${RECORDS}
+              WHERE r.account_id = $1
+                AND (r.person_id = ANY($2::bigint[]) OR r.person_id IN (SELECT from_id FROM person_redirects WHERE to_id = ANY($2::bigint[])))
+              ORDER BY r.record_id`,
             [accountId, personIds],
           ),
 

@@ -17,6 +17,8 @@ import { personIdentifierKeys } from '../../domain/persons/normalise.ts';
 import { identifierColumns, previousHistory } from './key-history.ts';
 import { personRow, rowArena, rowDocument, type PersonRow, type RowArena } from './person-row.ts';
 import { recordSubscribedChanges, subscribedDocuments } from './subscribed-changes.ts';
+import { queueForResolution } from './resolve-queue.ts';
+import { DEFAULT_SOURCE } from '../../schemas/data/source-name.ts';
 
 export type ImportOptions = NdjsonImportOptions & { defaultCountry?: CountryCode };
 export type { ImportSummary, PersonRow, RejectedLine };
@@ -34,29 +36,34 @@ export type PersonWriter = BatchWriter<PersonRow>;
 
 export type UpsertedPerson = { id: string; external_id: string; inserted: boolean };
 
-export const UPSERT_RETURNING = `ON CONFLICT (external_id) DO UPDATE
+export const UPSERT_RETURNING = `ON CONFLICT (source, external_id) DO UPDATE
          SET document = EXCLUDED.document, updated = EXCLUDED.updated, imported_at = now()
        RETURNING id::text AS id, external_id, (xmax = 0) AS inserted`;
 
+/** Where the records of an import come from (docs/person-records.md, "Sources"): `default` when not named. */
+export type SourceOption = { source?: string };
+
 /**
  * The writer for any SqlClient (PGlite and pg): set-based statements over arrays. The documents travel as
- * one JSON array, which both databases take much faster than a text[] of documents.
+ * one JSON array, which both databases take much faster than a text[] of documents. Every record written
+ * is queued for the resolver in the same transaction (./resolve-records.ts).
  */
-export function sqlPersonWriter(db: SqlClient): PersonWriter {
+export function sqlPersonWriter(db: SqlClient, { source = DEFAULT_SOURCE }: SourceOption = {}): PersonWriter {
   return {
     write: (rows) =>
       db.transaction(async (tx) => {
         // A crash loses at most the last batches, which a re-run of the (idempotent) import writes again.
         await tx.query('SET LOCAL synchronous_commit TO off');
-        const subscribed = await subscribedDocuments(tx, rows);
+        const subscribed = await subscribedDocuments(tx, source, rows);
         const persons = await tx.query<UpsertedPerson>(
-          `INSERT INTO persons (external_id, document, updated)
-           SELECT r.external_id, d.document, r.updated
+          `INSERT INTO persons (source, external_id, document, updated)
+           SELECT $4, r.external_id, d.document, r.updated
              FROM unnest($1::text[], $2::date[]) WITH ORDINALITY AS r (external_id, updated, n)
              JOIN json_array_elements($3::json) WITH ORDINALITY AS d (document, n) USING (n)
            ${UPSERT_RETURNING}`,
-          [rows.map((row) => row.externalId), rows.map((row) => row.updated), `[${rows.map(rowDocument).join(',')}]`],
+          [rows.map((row) => row.externalId), rows.map((row) => row.updated), `[${rows.map(rowDocument).join(',')}]`, source],
         );
+        await queueForResolution(tx, persons.map((person) => person.id));
         const replaced = persons.filter((person) => !person.inserted).map((person) => person.id);
         const previous = await previousHistory(tx, replaced);
         if (replaced.length > 0) {

@@ -1,6 +1,7 @@
 import { personFields } from '../../domain/matching/fields.ts';
 import { DEFAULT_MODEL, type MatchModel } from '../../domain/matching/model.ts';
 import { modelTrainer, seededRandom } from '../../domain/matching/train.ts';
+import { learnMFromRecords } from './learn-m-from-pairs.ts';
 import type { MatchModelStore, TrainingResult } from '../db/port.ts';
 import type { SqlClient } from '../db/sql-client.ts';
 
@@ -35,6 +36,13 @@ export function matchModelStore(db: SqlClient): MatchModelStore {
   };
 }
 
+/** The model in use now: the newest trained version, else the defaults. */
+export async function latestModel(db: SqlClient): Promise<MatchModel> {
+  const store = matchModelStore(db);
+  const version = await store.latestVersion();
+  return (version && (await store.load(version))) || DEFAULT_MODEL;
+}
+
 /**
  * Trains a match model on the persons in the database (domain/matching/train.ts), every one of them up to
  * `sampleSize` and every n-th by id beyond, and stores it as the newest version; with too few persons to learn
@@ -65,8 +73,9 @@ export async function trainMatchModel(
     if (rows.length < batchSize) break;
     after = rows.at(-1)!.person_id;
   }
-  const model = trainer.model('pending', persons);
-  if (!model) return { version: undefined, persons };
+  const trained = trainer.model('pending', persons);
+  if (!trained) return { version: undefined, persons };
+  const { model } = await learnMFromRecords(db, trained, persons);
   const { version: _pending, ...weights } = model;
   const [row] = await db.query<{ version: string }>('INSERT INTO match_models (persons, model) VALUES ($1, $2) RETURNING version::text AS version', [
     model.persons,

@@ -5,10 +5,13 @@ import { historyId, observe, previousHistory, type KeyHistory } from './key-hist
 import { keyIndexForImport } from './key-index.ts';
 import { rowKeys, withIds, type PersonRow } from './person-row.ts';
 import { recordSubscribedChanges, subscribedDocuments } from './subscribed-changes.ts';
+import type { SourceOption } from './import.ts';
+import { queueForResolution } from './resolve-queue.ts';
+import { DEFAULT_SOURCE } from '../../schemas/data/source-name.ts';
 
 const IMPORT_LOCK_ID = 4_242_006;
 
-export type CopyWriterOptions = {
+export type CopyWriterOptions = SourceOption & {
   /** The size of the input, when known: an import larger than the table rebuilds the key index (./key-index.ts). */
   importBytes?: number;
 };
@@ -18,6 +21,7 @@ export type CopyWriterOptions = {
  * deleted with their keys (their ids kept), then the batch and its keys are COPYed in.
  */
 export async function pgCopyPersonWriter(connectionString: string, options: CopyWriterOptions = {}): Promise<PersonWriter> {
+  const source = options.source ?? DEFAULT_SOURCE;
   const connection = await openBulkConnection(connectionString, IMPORT_LOCK_ID);
   const keyIndex = await keyIndexForImport(connection, options.importBytes).catch(async (error) => {
     await connection.close();
@@ -26,11 +30,11 @@ export async function pgCopyPersonWriter(connectionString: string, options: Copy
   return {
     write: (rows: PersonRow[]) =>
       connection.batch(async (tx) => {
-        const subscribed = await subscribedDocuments(tx, rows);
+        const subscribed = await subscribedDocuments(tx, source, rows);
         const externalIds = rows.map((row) => row.externalId);
         const existing = await tx.query<{ id: string; external_id: string }>(
-          'SELECT id::text AS id, external_id FROM persons WHERE external_id = ANY($1::text[])',
-          [externalIds],
+          'SELECT id::text AS id, external_id FROM persons WHERE source = $2 AND external_id = ANY($1::text[])',
+          [externalIds, source],
         );
         const idOf = new Map(existing.map((person) => [person.external_id, person.id]));
         // A person imported again keeps its id; its document and keys are replaced, its keys' history kept.
@@ -58,7 +62,10 @@ export async function pgCopyPersonWriter(connectionString: string, options: Copy
           persons.push({ id, part: row.copy, lines: 1 });
           keyParts.push(replaced.has(id) ? keyLinesWithHistory(row, id, previous) : { id, part: row.keys, lines: row.keyCount });
         }
-        await tx.copy('COPY persons (id, external_id, updated, document) FROM STDIN', withIds(persons, false));
+        // The source goes in front of each row with its id: a source name is plain ASCII (schemas/data/source-name.ts).
+        const sourced = persons.map((person) => ({ ...person, id: `${person.id}\t${source}` }));
+        await tx.copy('COPY persons (id, source, external_id, updated, document) FROM STDIN', withIds(sourced, false));
+        await queueForResolution(tx, persons.map((person) => person.id));
         let keys = withIds(keyParts, true);
         // In key order, a live key index takes the batch's keys page by page rather than at random.
         if (!keyIndex.rebuilding) keys = Buffer.from(inKeyOrder(keys.toString('utf8')));

@@ -2,8 +2,11 @@ import type { Readable } from 'node:stream';
 import type { IdentifierHistory, NamedPersons, PersonsLookup, PersonStore, StoredPerson } from '../db/port.ts';
 import type { SqlClient } from '../db/sql-client.ts';
 import { importPersons, sqlPersonWriter } from './import.ts';
-import { trainMatchModel } from './match-models.ts';
+import { latestModel, trainMatchModel } from './match-models.ts';
+import { resolveAllQueued } from './resolve-records.ts';
+import { RECORD_IDS_OF_PERSON } from './records-of-person.ts';
 import type { IdentifierKey } from '../../schemas/events/payloads.ts';
+import { personDocument } from '../../domain/identity-graph/survivorship.ts';
 
 /**
  * Persons a transaction of an import over the admin API. The embedded database keeps the memory of the largest
@@ -24,18 +27,21 @@ export function personStore(db: SqlClient): PersonStore {
     const asked = lookups.flatMap((lookup, at) => lookup.keys.map((key) => ({ at, key, lookup })));
     const found = lookups.map((): NamedPersons => ({ named: new Map(), records: new Map() }));
     if (asked.length === 0) return found;
-    const rows = await db.query<{ at: number; asked: number[]; person_id: string; document: Record<string, unknown> | null; updated: string | null; account_records: AccountRecordRow[] }>(
-      `SELECT n.at, n.asked, n.person_id::text AS person_id, p.document, to_char(p.updated, 'YYYY-MM-DD') AS updated, r.account_records
-         FROM (SELECT k.at, k.account_id, m.person_id, array_agg(k.n::int) AS asked
+    const rows = await db.query<{ at: number; asked: number[]; person_id: string; records: RecordJson[] | null; account_records: AccountRecordRow[] }>(
+      `SELECT n.at, n.asked, n.person_id::text AS person_id, d.records, r.account_records
+         FROM (SELECT k.at, k.account_id, ${PERSON_OF_RECORD} AS person_id, array_agg(DISTINCT k.n::int) AS asked
                  FROM unnest($1::int[], $2::text[], $3::text[], $4::int[], $5::uuid[]) WITH ORDINALITY AS k (at, kind, value, per_key, account_id, n)
-                 CROSS JOIN LATERAL (SELECT i.person_id FROM person_identifiers i
+                 CROSS JOIN LATERAL (SELECT i.person_id AS record_id FROM person_identifiers i
                                       WHERE i.kind = k.kind AND i.value = k.value
                                       ORDER BY i.person_id LIMIT k.per_key) AS m
-                GROUP BY k.at, k.account_id, m.person_id) AS n
-         LEFT JOIN persons p ON p.id = n.person_id
+                 LEFT JOIN record_persons rp ON rp.record_id = m.record_id
+                GROUP BY k.at, k.account_id, 3) AS n
+         CROSS JOIN LATERAL (${RECORDS_OF_PERSON('n.person_id')}) AS d
          CROSS JOIN LATERAL (SELECT coalesce(json_agg(json_build_object('record_id', r.record_id, 'partner_id', r.partner_id)
                                                       ORDER BY r.record_id), '[]') AS account_records
-                               FROM identity_records r WHERE r.account_id = n.account_id AND r.person_id = n.person_id) AS r
+                               FROM identity_records r
+                              WHERE r.account_id = n.account_id
+                                AND (r.person_id = n.person_id OR r.person_id IN (SELECT from_id FROM person_redirects WHERE to_id = n.person_id))) AS r
         ORDER BY n.at, n.person_id`,
       [
         asked.map((item) => item.at),
@@ -48,9 +54,9 @@ export function personStore(db: SqlClient): PersonStore {
     for (const row of rows) {
       const { named, records } = found[row.at]!;
       for (const position of row.asked) addNamed(named, asked[position - 1]!.key, row.person_id);
-      if (!row.document) continue;
+      if (!row.records) continue;
       const accountRecords = row.account_records.map((record) => ({ recordId: record.record_id, partnerId: record.partner_id, personId: row.person_id }));
-      records.set(row.person_id, { id: row.person_id, document: row.document, updated: row.updated, accountRecords });
+      records.set(row.person_id, { ...storedPerson(row.person_id, row.records), accountRecords });
     }
     return found;
   }
@@ -58,7 +64,10 @@ export function personStore(db: SqlClient): PersonStore {
   return {
     async personsByKeys(keys, perKey) {
       if (keys.length === 0) return new Map();
-      const rows = await db.query<NamedRow>(`SELECT k.kind, k.value, m.person_id::text AS person_id FROM ${NAMED_BY_KEYS}`, keyParameters(keys, perKey));
+      const rows = await db.query<NamedRow>(
+        `SELECT k.kind, k.value, ${PERSON_OF_RECORD}::text AS person_id FROM ${NAMED_BY_KEYS} LEFT JOIN record_persons rp ON rp.record_id = m.record_id`,
+        keyParameters(keys, perKey),
+      );
       return namedByKey(rows);
     },
 
@@ -70,32 +79,61 @@ export function personStore(db: SqlClient): PersonStore {
 
     async byIds(ids) {
       if (ids.length === 0) return [];
-      const rows = await db.query<{ id: string; document: Record<string, unknown>; updated: string | null }>(
-        `SELECT id::text AS id, document, to_char(updated, 'YYYY-MM-DD') AS updated FROM persons WHERE id = ANY($1::bigint[])`,
+      const rows = await db.query<{ person_id: string; records: RecordJson[] | null }>(
+        `SELECT x.person_id::text AS person_id, d.records
+           FROM (SELECT DISTINCT coalesce(r.to_id, a.id) AS person_id
+                   FROM unnest($1::bigint[]) AS a (id) LEFT JOIN person_redirects r ON r.from_id = a.id) AS x
+           CROSS JOIN LATERAL (${RECORDS_OF_PERSON('x.person_id')}) AS d
+          WHERE d.records IS NOT NULL`,
         [ids],
       );
-      return rows satisfies StoredPerson[];
+      return rows.map((row) => storedPerson(row.person_id, row.records!));
+    },
+
+    async liveIds(ids) {
+      if (ids.length === 0) return [];
+      const rows = await db.query<{ id: string }>(
+        `SELECT coalesce(r.to_id, a.id)::text AS id
+           FROM unnest($1::bigint[]) WITH ORDINALITY AS a (id, n) LEFT JOIN person_redirects r ON r.from_id = a.id ORDER BY a.n`,
+        [ids],
+      );
+      return rows.map((row) => row.id);
     },
 
     async identifierHistory(personId) {
       return db.query<IdentifierHistory>(
-        `SELECT kind, value, to_char(first_seen, 'YYYY-MM-DD') AS "firstSeen", to_char(last_seen, 'YYYY-MM-DD') AS "lastSeen", observations
-           FROM person_identifiers WHERE person_id = $1 ORDER BY kind, value`,
+        `SELECT kind, value, to_char(min(first_seen), 'YYYY-MM-DD') AS "firstSeen", to_char(max(last_seen), 'YYYY-MM-DD') AS "lastSeen",
+                sum(observations)::int AS observations
+           FROM person_identifiers WHERE person_id IN (${RECORD_IDS_OF_PERSON('$1::bigint')})
+          GROUP BY kind, value ORDER BY kind, value`,
         [personId],
       );
     },
 
-    import: (input: Readable) => importPersons(sqlPersonWriter(db), input, { batchSize: ADMIN_IMPORT_BATCH }),
+    import: (input: Readable, options) => importPersons(sqlPersonWriter(db, options), input, { batchSize: ADMIN_IMPORT_BATCH }),
     trainMatchModel: (options) => trainMatchModel(db, options),
+    resolveQueued: async (options = {}) => resolveAllQueued(db, options.model ?? (await latestModel(db)), options.progress),
   };
 }
 
 type NamedRow = { kind: string; value: string; person_id: string };
+type RecordJson = { id: string; document: Record<string, unknown>; updated: string | null };
+
+/** The person a record (`m.record_id`) is resolved into (`rp`, record_persons): its own id while never resolved. */
+const PERSON_OF_RECORD = 'coalesce(rp.person_id, m.record_id)';
+
+/** A person's records as one JSON array (`records`, in id order), null when it has none. */
+const RECORDS_OF_PERSON = (person: string) =>
+  `SELECT json_agg(json_build_object('id', p.id::text, 'document', p.document, 'updated', to_char(p.updated, 'YYYY-MM-DD')) ORDER BY p.id) AS records
+     FROM persons p WHERE p.id IN (${RECORD_IDS_OF_PERSON(person)})`;
+
+/** The person built from its records (domain/identity-graph/survivorship.ts). */
+const storedPerson = (id: string, records: RecordJson[]): StoredPerson => ({ id, ...personDocument(records), records });
 type AccountRecordRow = { record_id: string; partner_id: string | null };
 
-/** Each key (`k`) joined with the persons it names (`m`), at most $3 a key, lowest ids first. */
+/** Each key (`k`) joined with the records it names (`m`), at most $3 a key, lowest ids first. */
 const NAMED_BY_KEYS = `unnest($1::text[], $2::text[]) AS k (kind, value)
-           CROSS JOIN LATERAL (SELECT i.person_id FROM person_identifiers i
+           CROSS JOIN LATERAL (SELECT i.person_id AS record_id FROM person_identifiers i
                                 WHERE i.kind = k.kind AND i.value = k.value
                                 ORDER BY i.person_id LIMIT $3) AS m`;
 
@@ -107,11 +145,13 @@ function namedByKey(rows: NamedRow[]): Map<string, string[]> {
   return named;
 }
 
-/** Adds a person to those the key names, after the ones named before. */
+/** Adds a person to those the key names, after the ones named before (once: several of its records may hold the key). */
 function addNamed(named: Map<string, string[]>, key: IdentifierKey, personId: string): void {
   const id = keyId(key);
   const persons = named.get(id);
-  if (persons) persons.push(personId);
+  if (persons) {
+    if (!persons.includes(personId)) persons.push(personId);
+  }
   else named.set(id, [personId]);
 }
 

@@ -2,11 +2,11 @@ import { rowDocument, type PersonRow } from './person-row.ts';
 import type { Queryable } from './key-history.ts';
 
 /** The stored documents of the batch's persons that an account subscribed to, read before they are replaced. */
-export async function subscribedDocuments(tx: Queryable, rows: PersonRow[]): Promise<Map<string, { id: string; document: string }>> {
+export async function subscribedDocuments(tx: Queryable, source: string, rows: PersonRow[]): Promise<Map<string, { id: string; document: string }>> {
   const found = (await tx.query(
     `SELECT p.id::text AS id, p.external_id, p.document::text AS document FROM persons p
-      WHERE p.external_id = ANY($1::text[]) AND EXISTS (SELECT 1 FROM person_subscriptions s WHERE s.person_id = p.id)`,
-    [rows.map((row) => row.externalId)],
+      WHERE p.source = $2 AND p.external_id = ANY($1::text[]) AND EXISTS (SELECT 1 FROM person_subscriptions s WHERE s.person_id = p.id)`,
+    [rows.map((row) => row.externalId), source],
   )) as Array<{ id: string; external_id: string; document: string }>;
   return new Map(found.map((person) => [person.external_id, { id: person.id, document: person.document }]));
 }

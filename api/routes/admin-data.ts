@@ -4,17 +4,27 @@ import { Hono } from 'hono';
 import type { CompanyStore, MatchTraining, PersonStore } from '../../adapters/db/port.ts';
 import type { ApiEnv } from '../env.ts';
 import { ApiError } from '../errors.ts';
+import { SourceName } from '../../schemas/data/source-name.ts';
 
 export const NDJSON_MEDIA_TYPE = 'application/x-ndjson';
 
-type Importer = Pick<PersonStore | CompanyStore, 'import'>;
+type Importer = { import(input: Readable, options: { source?: string }): Promise<object> };
+
+/** `?source=` of a person import, checked (schemas/data/source-name.ts); undefined when not given. */
+function sourceOf(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  const parsed = SourceName.safeParse(value);
+  if (!parsed.success) throw new ApiError(400, `Invalid request: source: ${parsed.error.issues[0]!.message}`);
+  return parsed.data;
+}
 
 /**
  * Loads data into a running Kith: the body is NDJSON records, read as a stream in constant memory and written
  * in transactions of 5,000 lines (docs/person-records.md, docs/company-records.md). It is how an embedded
  * Kith, whose database no other process may open, takes data without a restart. Registered before the admin
  * JSON body parser. An import of persons then trains the match model (`matchModel` in the answer), unless
- * training is manual: `POST /admin/matching/train` trains it then (docs/matching.md, "Training").
+ * training is manual: `POST /admin/matching/train` trains it then (docs/matching.md, "Training"), and resolves
+ * the records it wrote into persons (`resolution` in the answer: docs/identity-graph.md) before it answers.
  */
 export function adminDataRoutes(options: { persons: PersonStore; companies: CompanyStore; matchTraining: MatchTraining }) {
   const app = new Hono<ApiEnv>();
@@ -26,11 +36,14 @@ export function adminDataRoutes(options: { persons: PersonStore; companies: Comp
       }
       const body = c.req.raw.body;
       if (!body) throw new ApiError(400, `Invalid request: the body holds no ${kind} records`);
-      const summary = await store.import(Readable.fromWeb(body as WebReadableStream<Uint8Array>));
+      const source = sourceOf(c.req.query('source'));
+      const summary = await store.import(Readable.fromWeb(body as WebReadableStream<Uint8Array>), { source });
       return c.json({ ...summary, ...(await after()) });
     });
   const train = async () => ({ matchModel: await options.persons.trainMatchModel() });
-  importRoute('/persons', 'person', options.persons, options.matchTraining === 'after-import' ? train : undefined);
+  const resolve = async () => ({ resolution: await options.persons.resolveQueued() });
+  const afterPersons = async () => ({ ...(options.matchTraining === 'after-import' && (await train())), ...(await resolve()) });
+  importRoute('/persons', 'person', options.persons, afterPersons);
   importRoute('/companies', 'company', options.companies);
   app.post('/matching/train', async (c) => c.json((await train()).matchModel));
   return app;

@@ -8,7 +8,9 @@ import { writeNdjson } from '../../adapters/ndjson/write.ts';
 import { COUNTRY_CODES, DEFAULT_COUNTRIES } from '../../synthetic/persons/generated-countries.ts';
 import { importPersons, sqlPersonWriter } from '../../adapters/persons/import.ts';
 import { pgCopyPersonWriter } from '../../adapters/persons/pg-copy-writer.ts';
-import { nonNegativeInteger, positiveInteger } from '../options.ts';
+import { nonNegativeInteger, positiveInteger, sourceName } from '../options.ts';
+import { DEFAULT_SOURCE } from '../../schemas/data/source-name.ts';
+import { resolveWithProgress } from './persons.ts';
 import type { Output } from '../output.ts';
 import { generateTo, importFile } from './data-files.ts';
 import { trainAfterImport } from './matching.ts';
@@ -51,17 +53,22 @@ export function registerDataCommands(program: Command, output: () => Output): vo
       .option('--batch-size <n>', 'lines per transaction', positiveInteger, 5000)
       // Parsing is most of an import's own CPU time; the main thread mostly waits on the database.
       .option('--parse-threads <n>', 'worker threads parsing lines (0: parse on the main thread)', nonNegativeInteger, availableParallelism());
-  importCommand('persons', 'Import an NDJSON file of person records; an id imported again replaces that person')
+  importCommand('persons', 'Import an NDJSON file of person records and resolve them into persons; an id imported again replaces that record')
     .option('--default-country <code>', 'country of phone numbers written without a country code', 'US')
-    .action((file: string, options: { defaultCountry: string; batchSize: number; parseThreads: number }) =>
+    .option('--source <name>', 'the source the records come from: their ids are ids within it (docs/person-records.md)', sourceName, DEFAULT_SOURCE)
+    .option('--no-resolve', 'leave the records queued for resolution (a running Kith, or `kith resolve persons`, resolves them)')
+    .action((file: string, options: { defaultCountry: string; batchSize: number; parseThreads: number; source: string; resolve: boolean }) =>
       importFile(
         {
           noun: 'persons',
-          sqlWriter: sqlPersonWriter,
-          copyWriter: pgCopyPersonWriter,
+          sqlWriter: (db) => sqlPersonWriter(db, { source: options.source }),
+          copyWriter: (databaseUrl, writerOptions) => pgCopyPersonWriter(databaseUrl, { ...writerOptions, source: options.source }),
           run: (writer, input, importOptions) =>
             importPersons(writer, input, { ...importOptions, defaultCountry: options.defaultCountry.toUpperCase() as CountryCode }),
-          after: trainAfterImport,
+          after: async (db, settings) => {
+            await trainAfterImport(db, settings);
+            if (options.resolve) await resolveWithProgress(db);
+          },
         },
         file,
         options,

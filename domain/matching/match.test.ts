@@ -47,7 +47,7 @@ describe('rankPersons, with the default model and levels (docs/matching.md)', ()
     const person = (given: string) => ({ details: { name: { given, family: 'Lovelace' }, locations: [home] } });
     const nameAddress = { names: [nameFields({ given: 'Grace', family: 'Lovelace' })!], place: placeFields(home), blockingKeys: [] };
     const evidence: Evidence[] = [email('e'), { category: 'name_address', keys: [], nameAddress }];
-    const documents = new Map([['ada', person('Ada')], ['grace', person('Grace')]]);
+    const documents = new Map([['ada', [person('Ada')]], ['grace', [person('Grace')]]]);
     expect(answers(evidence, { e: ['ada'] }, documents).HIGH).toEqual(['ada']);
     // The name with the address alone is sure of Grace, and Ada is no rival: even MAX answers.
     expect(answers([evidence[1]!], {}, documents)).toEqual({ LOW: ['grace'], MED: ['grace'], HIGH: ['grace'], MAX: ['grace'] });

@@ -1,5 +1,5 @@
 import type { RankedCandidate } from './confidence.ts';
-import { personFields, type PersonNamesAndPlaces } from './fields.ts';
+import { recordsFields, type PersonNamesAndPlaces } from './fields.ts';
 import { matchProbabilities, nameAddressScore, type MatchModel } from './model.ts';
 import { scorePerson, type PersonScore } from './person-score.ts';
 import type { Evidence, IdentifierCategory } from '../../schemas/events/payloads.ts';
@@ -12,13 +12,13 @@ export type PersonMatch = RankedCandidate & { score: PersonScore };
 
 /**
  * Every candidate weighed against all the query's evidence (domain/matching/), best first (ties in id
- * order): `holders` gives the persons each identifier's keys name, `documents` the candidates' records, read
- * when the query gives a name with an address to compare them with.
+ * order): `holders` gives the persons each identifier's keys name, `documents` the candidates' records (each
+ * person's, all of them), read when the query gives a name with an address to compare them with.
  */
 export function rankPersons(
   model: MatchModel,
   evidence: Evidence[],
-  candidates: { ids: string[]; holders: (item: Evidence) => ReadonlySet<string>; documents: ReadonlyMap<string, PersonNamesAndPlaces> },
+  candidates: { ids: string[]; holders: (item: Evidence) => ReadonlySet<string>; documents: ReadonlyMap<string, readonly PersonNamesAndPlaces[]> },
 ): PersonMatch[] {
   const identifiers = evidence.flatMap((item) =>
     item.category === 'name_address' ? [] : [{ category: item.category as IdentifierCategory, holders: candidates.holders(item) }],
@@ -28,7 +28,7 @@ export function rankPersons(
     const document = candidates.documents.get(personId);
     const score = scorePerson(model, {
       identifiers: identifiers.map(({ category, holders }) => ({ category, holds: holders.has(personId), holders: holders.size })),
-      nameAddress: nameAddress && document ? nameAddressScore(model, nameAddress, personFields(document)) : undefined,
+      nameAddress: nameAddress && document ? nameAddressScore(model, nameAddress, recordsFields(document)) : undefined,
     });
     return { personId, score, holdsAny: identifiers.some(({ holders }) => holders.has(personId)) };
   });

@@ -6,8 +6,8 @@ import { type MatchModel, TERM_FIELDS, termValue, type TermField } from './model
  * Weights from the data (docs/matching.md, "Training"), as Splink estimates u: from the imported persons,
  * how often two different persons' fields agree at each level by chance (u, from random pairs of a sample),
  * how common each name, city and street is (term frequencies: a common surname is weaker evidence than a rare
- * one), and how many persons there are. m stays the model's: a person database holds few duplicates, so the
- * pairs EM would learn m from are almost all non-matches.
+ * one), and how many persons there are. m is learned apart (./learn-m.ts), from pairs of records that share a
+ * key, where the database holds enough records of one person to learn from; else it stays the model's.
  */
 export type PersonMatchFields = { names: NameFields[]; places: PlaceFields[] };
 

@@ -25,7 +25,9 @@ async function referenceEvidence(matching: Matching, accountId: string, referenc
     references.partnerId ? matching.identity.byPartnerId(accountId, references.partnerId).then((record) => record?.personId) : undefined,
     references.personId ? matching.personIds.decode(accountId, references.personId) : undefined,
   ]);
-  return linked.filter((id): id is string => !!id).map((id) => ({ category: 'record', keys: [], personIds: [id] }));
+  // A person merged into another answers as that one (docs/identity-graph.md, "Ids that last").
+  const live = await matching.persons.liveIds(linked.filter((id): id is string => !!id));
+  return live.map((id) => ({ category: 'record', keys: [], personIds: [id] }));
 }
 
 export type MatchQuery = { accountId: string; evidence: Evidence[]; references: References; confidence: Confidence };
@@ -62,7 +64,7 @@ export async function matchPerson(matching: Matching, query: MatchQuery): Promis
   const ranked = rankPersons(model, evidence, {
     ids,
     holders: (item) => holders.get(item)!,
-    documents: new Map([...documents].map(([id, person]) => [id, person.document as PersonNamesAndPlaces])),
+    documents: new Map([...documents].map(([id, person]) => [id, person.records.map((record) => record.document as PersonNamesAndPlaces)])),
   });
   const chosen = qualifying(ranked, query.confidence);
   const unread = chosen.filter((id) => !documents.has(id));

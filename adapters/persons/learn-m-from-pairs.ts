@@ -1,0 +1,85 @@
+import type { SqlClient } from '../db/sql-client.ts';
+import type { Field } from '../../domain/matching/comparisons.ts';
+import { learnM, withM, type LearnedM } from '../../domain/matching/learn-m.ts';
+import type { MatchModel } from '../../domain/matching/model.ts';
+import { comparedPair } from '../../domain/identity-graph/compare.ts';
+import { readRecords } from './graph-reads.ts';
+
+/**
+ * The pairs m is learned from (docs/matching.md, "How m is learned"), as Splink learns it: in sessions, each of
+ * the pairs of records that share one kind of key, learning the m of the fields that key does not already make
+ * agree. No session pairs records by their address: a household's members share it, and pairs of them would
+ * teach that a different given name is how one person's records differ.
+ */
+type Session = { name: string; kind: string; prefix: string; learns: Field[] };
+
+const SESSIONS: Session[] = [
+  { name: 'email', kind: 'email_sha256', prefix: '', learns: ['given', 'family', 'birthday', 'address'] },
+  { name: 'name', kind: 'match_block', prefix: 'nn:', learns: ['birthday', 'address'] },
+  { name: 'a word of the name and the birthday', kind: 'match_block', prefix: 'nb:', learns: ['address'] },
+];
+
+/** Pairs a session compares at most, and records a key pairs each record with at most. */
+const PAIRS = 20_000;
+const PARTNERS_PER_KEY = 10;
+
+/** Below this many expected matches a session's m is not used: too little to learn from. */
+const LEAST_MATCHES = 30;
+
+async function sessionPairs(db: SqlClient, session: Session, stride: number): Promise<Array<[string, string]>> {
+  const rows = await db.query<{ a: string; b: string }>(
+    `SELECT DISTINCT a.person_id::text AS a, b.person_id::text AS b
+       FROM person_identifiers a
+       CROSS JOIN LATERAL (SELECT i.person_id FROM person_identifiers i
+                            WHERE i.kind = a.kind AND i.value = a.value AND i.person_id > a.person_id
+                            ORDER BY i.person_id LIMIT $4) AS b
+      WHERE a.kind = $1 AND a.value LIKE $2 AND a.person_id % $3 = 0
+      LIMIT $5`,
+    [session.kind, `${session.prefix}%`, stride, PARTNERS_PER_KEY, PAIRS],
+  );
+  return rows.map((row) => [row.a, row.b]);
+}
+
+/** One session's m, or undefined when its pairs held too few matches. */
+async function learnSession(db: SqlClient, model: MatchModel, session: Session, stride: number): Promise<LearnedM | undefined> {
+  const pairs = await sessionPairs(db, session, stride);
+  if (pairs.length === 0) return undefined;
+  const records = new Map((await readRecords(db, [...new Set(pairs.flat())])).map((record) => [record.id, record]));
+  const learns = new Set(session.learns);
+  const compared = pairs.flatMap(([a, b]) => {
+    const [first, second] = [records.get(a), records.get(b)];
+    return first && second ? [comparedPair(model, first, second, learns)] : [];
+  });
+  const learned = learnM(model, compared, 0.5);
+  return learned.matches >= LEAST_MATCHES ? learned : undefined;
+}
+
+/**
+ * The model with m learned from the records in the database, where any session had enough to learn from; each
+ * level's m the mean of the sessions that learned it, weighed by their matches. `persons` sets how many of the
+ * records are paired: every n-th by id, so that a large database is sampled.
+ */
+export async function learnMFromRecords(db: SqlClient, model: MatchModel, records: number): Promise<{ model: MatchModel; sessions: string[] }> {
+  const stride = Math.max(1, Math.ceil(records / (PAIRS / 2)));
+  const learned: Array<{ session: Session; result: LearnedM }> = [];
+  for (const session of SESSIONS) {
+    const result = await learnSession(db, model, session, stride);
+    if (result) learned.push({ session, result });
+  }
+  const sums = new Map<string, { m: number; weight: number }>();
+  for (const { result } of learned) {
+    for (const [field, levels] of Object.entries(result.m)) {
+      for (const [level, m] of Object.entries(levels)) {
+        const key = `${field}/${level}`;
+        const sum = sums.get(key) ?? { m: 0, weight: 0 };
+        sums.set(key, { m: sum.m + m * result.matches, weight: sum.weight + result.matches });
+      }
+    }
+  }
+  const m: LearnedM['m'] = {};
+  for (const [key, { m: total, weight }] of sums) {
+    const [field, level] = key.split('/') as [Field, string];
+    m[field] = { ...m[field], [level]: total / weight };
+  }
+  return { model: withM(model, m), sessions: learned.map(({ session }) => session.name) };
+}

@@ -1,0 +1,105 @@
+import { compareBirthday } from '../matching/birthday.ts';
+import { compareAddress, type Field } from '../matching/comparisons.ts';
+import type { ComparedPair } from '../matching/learn-m.ts';
+import { best, householdExcess, identifierWeight, levelWeight, priorWeight, scoreName, termValue, type FieldWeight, type MatchModel } from '../matching/model.ts';
+import type { IdentifierCategory } from '../../schemas/events/payloads.ts';
+import type { RecordFields } from './record-fields.ts';
+
+/**
+ * What one piece of evidence added to a record's match with a person, in bits: an identifier the person's
+ * records hold (`agrees`) or lack, the best pair of names, the best pair of addresses (each compared whole, and
+ * capped as the matcher caps an address), the best pair of birthdays.
+ */
+export type LinkEvidence =
+  | { evidence: IdentifierCategory; agrees: boolean; weight: number }
+  | { evidence: 'name' | 'address' | 'birthday'; weight: number; fields: FieldWeight[] }
+  | { evidence: 'household'; weight: number };
+
+/** A record compared with a person: the prior, the evidence, and their sum (the match weight, log2 of the odds). */
+export type RecordMatch = { weight: number; prior: number; evidence: LinkEvidence[] };
+
+function identifierEvidence(model: MatchModel, record: RecordFields, person: readonly RecordFields[]): LinkEvidence[] {
+  return [...record.identifiers].flatMap(([category, values]): LinkEvidence[] => {
+    const held = person.flatMap((other) => [...(other.identifiers.get(category) ?? [])]);
+    if (held.length === 0) return [];
+    const agrees = held.some((value) => values.has(value));
+    return [{ evidence: category, agrees, weight: identifierWeight(model, category, agrees) }];
+  });
+}
+
+function nameEvidence(model: MatchModel, record: RecordFields, person: readonly RecordFields[]): LinkEvidence[] {
+  const name = best(record.names.flatMap((asked) => person.flatMap((other) => other.names.map((names) => scoreName(model, asked, names)))));
+  return name ? [{ evidence: 'name', weight: name.weight, fields: name.fields }] : [];
+}
+
+function addressEvidence(model: MatchModel, record: RecordFields, person: readonly RecordFields[]): LinkEvidence[] {
+  const weighed = record.places.flatMap((place) =>
+    person.flatMap((other) =>
+      other.places.flatMap((candidate) => {
+        const comparison = { field: 'address' as const, level: compareAddress(place, candidate) };
+        if (comparison.level === 'missing') return [];
+        const weight = levelWeight(model, comparison);
+        return [{ weight: weight - householdExcess(model, weight), fields: [{ ...comparison, weight }] }];
+      }),
+    ),
+  );
+  const top = best(weighed);
+  return top ? [{ evidence: 'address', ...top }] : [];
+}
+
+function birthdayEvidence(model: MatchModel, record: RecordFields, person: readonly RecordFields[]): LinkEvidence[] {
+  if (!record.birthday) return [];
+  const weighed = person.flatMap((other) => {
+    if (!other.birthday) return [];
+    const comparison = { field: 'birthday' as const, level: compareBirthday(record.birthday!, other.birthday) };
+    return comparison.level === 'missing' ? [] : [{ weight: levelWeight(model, comparison), fields: [{ ...comparison, weight: levelWeight(model, comparison) }] }];
+  });
+  const top = best(weighed);
+  return top ? [{ evidence: 'birthday', ...top }] : [];
+}
+
+/**
+ * What evidence a household shares adds up to beyond what tells one household from the others, as a negative
+ * weight (or none): a family name, a street address and a phone agree as much for two members of a household as
+ * for one person's two records, so together they are worth no more than an address alone. The given name, a
+ * birthday or another identifier must then tell the person from the household. A town alone is no household.
+ */
+function householdEvidence(model: MatchModel, evidence: readonly LinkEvidence[]): LinkEvidence[] {
+  const phone = evidence.find((item) => item.evidence === 'phone' && item.agrees);
+  const address = evidence.find((item) => item.evidence === 'address');
+  const street = address && 'fields' in address && address.fields.some((field) => field.level === 'exact' || field.level === 'close');
+  if (!phone && !street) return [];
+  const name = evidence.find((item) => item.evidence === 'name');
+  const family = name && 'fields' in name ? (name.fields.find((field) => field.field === 'family')?.weight ?? 0) : 0;
+  const excess = householdExcess(model, (phone?.weight ?? 0) + Math.max(0, address?.weight ?? 0) + Math.max(0, family));
+  return excess > 0 ? [{ evidence: 'household', weight: -excess }] : [];
+}
+
+/**
+ * A record against a whole person, as one Fellegi–Sunter sum (the matcher's model and comparisons): every
+ * identifier and every name, address and birthday of the person's records may be the one that agrees; what a
+ * household shares counts once.
+ */
+export function compareWithPerson(model: MatchModel, record: RecordFields, person: readonly RecordFields[]): RecordMatch {
+  const compared = [
+    ...identifierEvidence(model, record, person),
+    ...nameEvidence(model, record, person),
+    ...addressEvidence(model, record, person),
+    ...birthdayEvidence(model, record, person),
+  ];
+  const evidence = [...compared, ...householdEvidence(model, compared)];
+  const prior = priorWeight(model);
+  return { weight: prior + evidence.reduce((sum, item) => sum + item.weight, 0), prior, evidence };
+}
+
+/**
+ * Two records' comparisons of these fields, as m is learned from them (domain/matching/learn-m.ts), with the
+ * second record's values of the term fields.
+ */
+export function comparedPair(model: MatchModel, a: RecordFields, b: RecordFields, fields: ReadonlySet<Field>): ComparedPair {
+  const compared = [...nameEvidence(model, a, [b]), ...addressEvidence(model, a, [b]), ...birthdayEvidence(model, a, [b])];
+  const comparisons = compared.flatMap((item) => ('fields' in item ? item.fields : [])).filter((comparison) => comparison.level !== 'missing' && fields.has(comparison.field));
+  const name = b.names[0];
+  const terms = name && { given: termValue(name.given), family: termValue(name.family) };
+  return { comparisons: comparisons.map(({ field, level }) => ({ field, level })), terms, fixed: 0 };
+}

@@ -1,0 +1,43 @@
+import { birthdayOf, type Birthday } from '../matching/birthday.ts';
+import { personFields, type PersonNamesAndPlaces } from '../matching/fields.ts';
+import type { IdentifierCategory, IdentifierKey, IdentifierKind, NameFields, PlaceFields } from '../../schemas/events/payloads.ts';
+
+/** What the resolver compares of a record: its identifiers by kind of evidence, its names, addresses and birthday. */
+export type RecordFields = {
+  id: string;
+  identifiers: ReadonlyMap<IdentifierCategory, ReadonlySet<string>>;
+  names: NameFields[];
+  places: PlaceFields[];
+  birthday?: Birthday;
+};
+
+/** The record's document as far as the resolver reads it. */
+export type ResolvedDocument = PersonNamesAndPlaces & { details?: { age?: { birthday?: Birthday | null } | null } | null };
+
+/** The kinds of key that are identifiers of a person, by the evidence they are (domain/matching/model.ts). */
+const CATEGORY_OF: Partial<Record<IdentifierKind, IdentifierCategory>> = {
+  email_md5: 'email',
+  email_sha256: 'email',
+  phone_sha256: 'phone',
+  maid: 'maid',
+  profile_username: 'profile',
+  profile_userid: 'profile',
+  profile_url: 'profile',
+  li_nonid: 'li_nonid',
+  name_placekey: 'name_placekey',
+};
+
+/** A record's fields from its document and its stored keys (only identifiers count; blocking keys do not). */
+export function recordFields(id: string, document: ResolvedDocument, keys: readonly IdentifierKey[]): RecordFields {
+  const identifiers = new Map<IdentifierCategory, Set<string>>();
+  for (const key of keys) {
+    const category = CATEGORY_OF[key.kind];
+    if (!category) continue;
+    const values = identifiers.get(category) ?? new Set<string>();
+    values.add(`${key.kind}:${key.value}`);
+    identifiers.set(category, values);
+  }
+  const { names, places } = personFields(document);
+  const birthday = birthdayOf(document.details?.age);
+  return { id, identifiers, names, places, ...(birthday && { birthday }) };
+}

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_MODEL } from '../matching/model.ts';
+import { compareWithPerson } from './compare.ts';
+import { recordFields, type ResolvedDocument } from './record-fields.ts';
+import { groupsOf, keeperOf, LINK_WEIGHT, linksOf, survivorOf } from './resolve.ts';
+
+const model = { ...DEFAULT_MODEL, persons: 10_000 };
+const home = { addressLine1: '12 Byron Street', city: 'London', postalCode: 'W1 2AB' };
+const record = (id: string, given: string, family: string, extra: Partial<{ email: string; phone: string; birthday: object; home: object }> = {}) =>
+  recordFields(
+    id,
+    { details: { name: { given, family }, locations: [extra.home ?? home], ...(extra.birthday && { age: { birthday: extra.birthday } }) } } as ResolvedDocument,
+    [
+      ...(extra.email ? [{ kind: 'email_sha256' as const, value: extra.email }] : []),
+      ...(extra.phone ? [{ kind: 'phone_sha256' as const, value: extra.phone }] : []),
+    ],
+  );
+
+describe('compareWithPerson', () => {
+  it('links one person\'s records: the same name at the same address, or a shared email', () => {
+    expect(compareWithPerson(model, record('1', 'Ada', 'Lovelace'), [record('2', 'Ada', 'Lovelace')]).weight).toBeGreaterThan(LINK_WEIGHT);
+    const moved = record('3', 'Ada', 'Lovelace', { email: 'e1', home: { addressLine1: '5 Elm Road', city: 'Leeds' } });
+    expect(compareWithPerson(model, moved, [record('4', 'Ada', 'Lovelace', { email: 'e1' })]).weight).toBeGreaterThan(LINK_WEIGHT);
+  });
+
+  it('counts what a household shares once: a family name, an address and a phone do not link two given names', () => {
+    const byron = record('5', 'Byron', 'Lovelace', { phone: 'p1' });
+    const match = compareWithPerson(model, byron, [record('6', 'Ada', 'Lovelace', { phone: 'p1' })]);
+    expect(match.weight).toBeLessThan(LINK_WEIGHT);
+    expect(match.evidence.find((item) => item.evidence === 'household')!.weight).toBeLessThan(0);
+  });
+
+  it('links a name and a birthday, and keeps two namesakes apart whose birthdays differ', () => {
+    const born = (id: string, birthday: object) => ({ ...record(id, 'Ada', 'Lovelace', { birthday }), places: [] });
+    const ada = born('7', { year: 1815, month: 12, day: 10 });
+    expect(compareWithPerson(model, ada, [born('8', { year: 1815, month: 10, day: 12 })]).weight).toBeGreaterThan(LINK_WEIGHT);
+    expect(compareWithPerson(model, ada, [born('9', { year: 1961, month: 3, day: 2 })]).weight).toBeLessThan(LINK_WEIGHT);
+  });
+});
+
+describe('linksOf and survivorOf', () => {
+  it('lists the persons a record links to, best first, and never one without records', () => {
+    const ada = record('1', 'Ada', 'Lovelace', { email: 'e1' });
+    const links = linksOf(model, ada, [
+      { personId: '20', records: [record('2', 'Ada', 'Lovelace')] },
+      { personId: '30', records: [record('3', 'Ada', 'Lovelace', { email: 'e1' })] },
+      { personId: '40', records: [] },
+      { personId: '50', records: [record('5', 'Grace', 'Hopper', { home: { city: 'Arlington' } })] },
+    ]);
+    expect(links.map((link) => link.personId)).toEqual(['30', '20']);
+  });
+
+  it('keeps the id of the person with the most records, then the oldest id', () => {
+    expect(survivorOf([{ personId: '9', records: 1 }, { personId: '12', records: 3 }])).toBe('12');
+    expect(survivorOf([{ personId: '12', records: 2 }, { personId: '9', records: 2 }])).toBe('9');
+  });
+});
+
+describe('groupsOf and keeperOf', () => {
+  it('finds one group while the records hold together, and the parts when the record holding them is gone', () => {
+    const a = record('1', 'Grace', 'Hopper', { email: 'navy', home: { city: 'Arlington' } });
+    const b = record('2', 'Grace', 'Hopper', { email: 'yale', home: { city: 'New Haven' } });
+    const bridge = recordFields('3', { details: { name: { given: 'Grace', family: 'Hopper' } } }, [
+      { kind: 'email_sha256', value: 'navy' },
+      { kind: 'email_sha256', value: 'yale' },
+    ]);
+    expect(groupsOf(model, [a, bridge, b])).toHaveLength(1);
+    const parts = groupsOf(model, [b, a]);
+    expect(parts.map((group) => group.map((item) => item.id))).toEqual([['1'], ['2']]);
+  });
+
+  it('keeps the id with the largest group, then the one holding the oldest record', () => {
+    const [one, two, three] = ['1', '2', '3'].map((id) => record(id, 'Ada', 'Lovelace'));
+    expect(keeperOf([[three!], [one!, two!]])).toBe(1);
+    expect(keeperOf([[three!], [two!]])).toBe(1);
+    expect(keeperOf([[one!], [three!]])).toBe(0);
+  });
+});

@@ -1,0 +1,58 @@
+import type { MatchModel } from '../matching/model.ts';
+import { compareWithPerson, type RecordMatch } from './compare.ts';
+import type { RecordFields } from './record-fields.ts';
+
+/**
+ * The least match weight at which a record is one person with others: odds of 9 to 1 that it is (docs/
+ * identity-graph.md, "When records are one person").
+ */
+export const LINK_WEIGHT = Math.log2(9);
+
+/** A person as the resolver sees it: its id and its records (without the one being resolved). */
+export type PersonCandidate = { personId: string; records: RecordFields[] };
+
+/** A person a record is linked to, and the evidence that links them. */
+export type Link = { personId: string; match: RecordMatch };
+
+const byNumber = (a: string, b: string) => a.length - b.length || (a < b ? -1 : a > b ? 1 : 0);
+
+/** The persons (of those with records) that the record matches at LINK_WEIGHT or more, best first. */
+export function linksOf(model: MatchModel, record: RecordFields, candidates: readonly PersonCandidate[]): Link[] {
+  return candidates
+    .filter((candidate) => candidate.records.length > 0)
+    .map((candidate) => ({ personId: candidate.personId, match: compareWithPerson(model, record, candidate.records) }))
+    .filter((link) => link.match.weight >= LINK_WEIGHT)
+    .sort((a, b) => b.match.weight - a.match.weight || byNumber(a.personId, b.personId));
+}
+
+/** Of persons merged into one, the one whose id lives on: the one with the most records, then the oldest id. */
+export function survivorOf(persons: ReadonlyArray<{ personId: string; records: number }>): string {
+  const [first] = [...persons].sort((a, b) => b.records - a.records || byNumber(a.personId, b.personId));
+  if (!first) throw new Error('a merge needs a person');
+  return first.personId;
+}
+
+/**
+ * The groups a person's records form on their own (the validity check of a person): each record, in the order
+ * they came (by id), joins the groups it links to, merging them, or starts a group; the same rule by which they
+ * were resolved. One group: the person holds together; more: it splits into them.
+ */
+export function groupsOf(model: MatchModel, records: readonly RecordFields[]): RecordFields[][] {
+  let groups: RecordFields[][] = [];
+  for (const record of [...records].sort((a, b) => byNumber(a.id, b.id))) {
+    const linked = groups.filter((group) => compareWithPerson(model, record, group).weight >= LINK_WEIGHT);
+    groups = [...groups.filter((group) => !linked.includes(group)), [...linked.flat(), record]];
+  }
+  return groups;
+}
+
+/** Of the groups a person splits into, the one that keeps its id: the most records, then the oldest record. */
+export function keeperOf(groups: readonly RecordFields[][]): number {
+  const oldest = (group: readonly RecordFields[]) => group.map((record) => record.id).sort(byNumber)[0]!;
+  let keeper = 0;
+  groups.forEach((group, at) => {
+    const current = groups[keeper]!;
+    if (group.length > current.length || (group.length === current.length && byNumber(oldest(group), oldest(current)) < 0)) keeper = at;
+  });
+  return keeper;
+}
