@@ -102,12 +102,10 @@ async function resolveRecord(tx: SqlClient, model: MatchModel, recordId: string,
 export async function resolveQueuedRecords(db: SqlClient, model: MatchModel, batch = RESOLVE_BATCH): Promise<ResolutionCounts> {
   return db.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock($1)', [RESOLVE_LOCK_ID]);
-    const queued = await tx.query<{ record_id: string }>(
-      'SELECT record_id::text AS record_id FROM records_to_resolve ORDER BY record_id LIMIT $1',
-      [batch],
-    );
+    // In id order: ordered by the column, not by its text (`10` before `9`).
+    const queued = await tx.query<{ id: string }>('SELECT record_id::text AS id FROM records_to_resolve ORDER BY record_id LIMIT $1', [batch]);
     const counts = none();
-    for (const { record_id: recordId } of queued) {
+    for (const { id: recordId } of queued) {
       // Off the queue first: the records after it in this batch see it as resolved.
       await tx.query('DELETE FROM records_to_resolve WHERE record_id = $1', [recordId]);
       await resolveRecord(tx, model, recordId, counts);
