@@ -12,6 +12,7 @@ import { createPgClient } from '../../adapters/db/pg.ts';
 import { migrate } from '../../adapters/db/migrate.ts';
 import { dataImplementations, type DataSubject } from '../support/data-databases.ts';
 import { freshPostgresDatabase } from '../support/fresh-database.ts';
+import { bridgedPersons, importBySource } from '../support/bridged-persons.ts';
 
 /** Writers of each source, one an import: COPY on PostgreSQL, set-based statements on PostgreSQL and PGlite. */
 type SourceImports = { import(source: string, records: object[]): Promise<void>; close(): Promise<void> };
@@ -162,29 +163,6 @@ describe.each(implementations)('the identity graph ($name)', (implementation) =>
   });
 });
 
-/**
- * Persons of three records each, from three sources: a and c alone stay apart (the same name in two towns, two
- * emails), b holds both emails and merges them.
- */
-const GIVEN = ['Ada', 'Grace', 'Alan', 'Edsger', 'Barbara', 'Donald', 'Frances', 'John', 'Margaret', 'Dennis'];
-const FAMILY = ['Lovelace', 'Hopper', 'Turing', 'Dijkstra', 'Liskov', 'Knuth', 'Allen', 'Backus', 'Hamilton', 'Ritchie'];
-
-function bridgedPersons(count: number): Array<{ source: string; record: object }> {
-  return Array.from({ length: count }, (_, at) => {
-    const name = { given: GIVEN[at % GIVEN.length]!, family: FAMILY[(at * 3 + Math.floor(at / GIVEN.length)) % FAMILY.length]! };
-    const record = (id: string, emails: string[], city?: string) => ({
-      id,
-      fullName: `${name.given} ${name.family}`,
-      details: { name, emails: emails.map((value) => ({ value })), locations: city ? [{ city }] : [] },
-    });
-    return [
-      { source: 'a', record: record(`p${at}`, [`g${at}@navy.mil`], 'Arlington') },
-      { source: 'b', record: record(`p${at}`, [`g${at}@navy.mil`, `g${at}@yale.edu`]) },
-      { source: 'c', record: record(`p${at}`, [`g${at}@yale.edu`], 'New Haven') },
-    ];
-  }).flat();
-}
-
 describe('resolvers at once on PostgreSQL', () => {
   it('give the persons one resolver gives, however they interleave: none left apart that should be one, no merge lost', async () => {
     const records = bridgedPersons(20);
@@ -193,12 +171,7 @@ describe('resolvers at once on PostgreSQL', () => {
       const clients = Array.from({ length: resolvers }, () => createPgClient(database.url, 2));
       try {
         await migrate(clients[0]!);
-        // The bridging records come last, so that each person is built by a merge.
-        for (const source of ['c', 'a', 'b']) {
-          const writer = sqlPersonWriter(clients[0]!, { source });
-          const lines = records.filter((item) => item.source === source).map((item) => `${JSON.stringify(item.record)}\n`);
-          await importPersons(writer, Readable.from(lines), { parseThreads: 0 });
-        }
+        await importBySource(clients[0]!, records);
         const model = { ...DEFAULT_MODEL, persons: 1000 };
         let merged = 0;
         await Promise.all(
