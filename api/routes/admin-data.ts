@@ -9,6 +9,7 @@ import { SourceName } from '../../schemas/data/source-name.ts';
 export const NDJSON_MEDIA_TYPE = 'application/x-ndjson';
 
 type Importer = { import(input: Readable, options: { source?: string }): Promise<object> };
+type ImportOptionsOf = (query: (name: string) => string | undefined) => { source?: string };
 
 /** `?source=` of a person import, checked (schemas/data/source-name.ts); undefined when not given. */
 function sourceOf(value: string | undefined): string | undefined {
@@ -24,11 +25,12 @@ function sourceOf(value: string | undefined): string | undefined {
  * Kith, whose database no other process may open, takes data without a restart. Registered before the admin
  * JSON body parser. An import of persons then trains the match model (`matchModel` in the answer), unless
  * training is manual: `POST /admin/matching/train` trains it then (docs/matching.md, "Training"), and resolves
- * the records it wrote into persons (`resolution` in the answer: docs/identity-graph.md) before it answers.
+ * whatever is queued for resolution, its own records among them, before it answers (`resolution`: what this call
+ * resolved, which the identity worker may have begun; docs/identity-graph.md). `?source=` names the persons' source.
  */
 export function adminDataRoutes(options: { persons: PersonStore; companies: CompanyStore; matchTraining: MatchTraining }) {
   const app = new Hono<ApiEnv>();
-  const importRoute = (path: string, kind: string, store: Importer, after: () => Promise<object> = async () => ({})) =>
+  const importRoute = (path: string, kind: string, store: Importer, after: () => Promise<object>, optionsOf: ImportOptionsOf = () => ({})) =>
     app.post(path, async (c) => {
       const contentType = c.req.header('content-type') ?? '';
       if (!contentType.toLowerCase().startsWith(NDJSON_MEDIA_TYPE)) {
@@ -36,15 +38,15 @@ export function adminDataRoutes(options: { persons: PersonStore; companies: Comp
       }
       const body = c.req.raw.body;
       if (!body) throw new ApiError(400, `Invalid request: the body holds no ${kind} records`);
-      const source = sourceOf(c.req.query('source'));
-      const summary = await store.import(Readable.fromWeb(body as WebReadableStream<Uint8Array>), { source });
+      const importOptions = optionsOf((name) => c.req.query(name));
+      const summary = await store.import(Readable.fromWeb(body as WebReadableStream<Uint8Array>), importOptions);
       return c.json({ ...summary, ...(await after()) });
     });
   const train = async () => ({ matchModel: await options.persons.trainMatchModel() });
   const resolve = async () => ({ resolution: await options.persons.resolveQueued() });
   const afterPersons = async () => ({ ...(options.matchTraining === 'after-import' && (await train())), ...(await resolve()) });
-  importRoute('/persons', 'person', options.persons, afterPersons);
-  importRoute('/companies', 'company', options.companies);
+  importRoute('/persons', 'person', options.persons, afterPersons, (query) => ({ source: sourceOf(query('source')) }));
+  importRoute('/companies', 'company', options.companies, async () => ({}));
   app.post('/matching/train', async (c) => c.json((await train()).matchModel));
   return app;
 }

@@ -65,7 +65,7 @@ export function registerPersonCommands(program: Command, output: () => Output): 
             if (persons % PROGRESS_EVERY === 0 && process.stderr.isTTY) process.stderr.write(`\rexported ${persons.toLocaleString('en-US')} persons`);
           }
         });
-        if (options.out) print(output(), { persons }, () => `Exported ${persons} persons to ${options.out}.`);
+        if (options.out) print(output(), { persons }, () => `Exported ${persons} ${persons === 1 ? 'person' : 'persons'} to ${options.out}.`);
       } finally {
         await db.close();
       }

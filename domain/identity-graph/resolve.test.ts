@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_MODEL } from '../matching/model.ts';
 import { compareWithPerson } from './compare.ts';
 import { recordFields, type ResolvedDocument } from './record-fields.ts';
-import { groupsOf, keeperOf, LINK_WEIGHT, linksOf, survivorOf } from './resolve.ts';
+import { groupsOf, isLink, keeperOf, LINK_WEIGHT, linksOf, survivorOf } from './resolve.ts';
 
 const model = { ...DEFAULT_MODEL, persons: 10_000 };
 const home = { addressLine1: '12 Byron Street', city: 'London', postalCode: 'W1 2AB' };
@@ -35,6 +35,25 @@ describe('compareWithPerson', () => {
     const ada = born('7', { year: 1815, month: 12, day: 10 });
     expect(compareWithPerson(model, ada, [born('8', { year: 1815, month: 10, day: 12 })]).weight).toBeGreaterThan(LINK_WEIGHT);
     expect(compareWithPerson(model, ada, [born('9', { year: 1961, month: 3, day: 2 })]).weight).toBeLessThan(LINK_WEIGHT);
+  });
+});
+
+describe('isLink', () => {
+  const born = (id: string, year: number, email?: string) => ({
+    ...record(id, 'Évariste', 'Pons', { birthday: { year, month: 1, day: 19 }, ...(email && { email }) }),
+    places: [],
+  });
+  // A model that has seen these names once each among a million: their agreement alone weighs a lot.
+  const rare = { ...model, persons: 1_000_000, frequencies: { given: { evariste: 1 }, family: { pons: 1 } } };
+
+  it('never links namesakes whose birthdays tell them apart, however rare the name', () => {
+    const namesakes = compareWithPerson(rare, born('1', 2003), [born('2', 1953)]);
+    expect(namesakes.weight).toBeGreaterThan(LINK_WEIGHT);
+    expect(isLink(namesakes)).toBe(false);
+  });
+
+  it('links them when an identifier they share says they are one (a birthday written wrong)', () => {
+    expect(isLink(compareWithPerson(rare, born('1', 2003, 'e1'), [born('2', 1953, 'e1')]))).toBe(true);
   });
 });
 

@@ -16,12 +16,24 @@ export type Link = { personId: string; match: RecordMatch };
 
 const byNumber = (a: string, b: string) => a.length - b.length || (a < b ? -1 : a > b ? 1 : 0);
 
-/** The persons (of those with records) that the record matches at LINK_WEIGHT or more, best first. */
+/**
+ * Whether a record and a person are one: odds of 9 to 1 or more, and no birthdays that tell them apart (whole
+ * and different on every pair) unless an identifier they share says they are one all the same. Namesakes are
+ * common, and their names weigh more the rarer they are; a differing birthday is the data saying they are two.
+ */
+export function isLink(match: RecordMatch): boolean {
+  if (match.weight < LINK_WEIGHT) return false;
+  const birthday = match.evidence.find((item) => item.evidence === 'birthday');
+  const toldApart = birthday && 'fields' in birthday && birthday.fields.every((field) => field.level === 'different');
+  return !toldApart || match.evidence.some((item) => 'agrees' in item && item.agrees);
+}
+
+/** The persons (of those with records) that the record links to (isLink), best first. */
 export function linksOf(model: MatchModel, record: RecordFields, candidates: readonly PersonCandidate[]): Link[] {
   return candidates
     .filter((candidate) => candidate.records.length > 0)
     .map((candidate) => ({ personId: candidate.personId, match: compareWithPerson(model, record, candidate.records) }))
-    .filter((link) => link.match.weight >= LINK_WEIGHT)
+    .filter((link) => isLink(link.match))
     .sort((a, b) => b.match.weight - a.match.weight || byNumber(a.personId, b.personId));
 }
 
@@ -40,7 +52,7 @@ export function survivorOf(persons: ReadonlyArray<{ personId: string; records: n
 export function groupsOf(model: MatchModel, records: readonly RecordFields[]): RecordFields[][] {
   let groups: RecordFields[][] = [];
   for (const record of [...records].sort((a, b) => byNumber(a.id, b.id))) {
-    const linked = groups.filter((group) => compareWithPerson(model, record, group).weight >= LINK_WEIGHT);
+    const linked = groups.filter((group) => isLink(compareWithPerson(model, record, group)));
     groups = [...groups.filter((group) => !linked.includes(group)), [...linked.flat(), record]];
   }
   return groups;

@@ -1,0 +1,132 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freshPostgresDatabase } from '../support/fresh-database.ts';
+import { runCli } from '../support/processes.ts';
+import { scratchDir } from '../support/scratch-dir.ts';
+
+type Exported = { personId: string; records: Array<{ source: string; id: string }>; mergedIds: string[] };
+
+/** The persons of an export in id order, the records of each by source. */
+const personsIn = (ndjson: string): Exported[] =>
+  ndjson
+    .split('\n')
+    .filter(Boolean)
+    .map((line): Exported => JSON.parse(line))
+    .map((person) => ({ ...person, records: [...person.records].sort((a, b) => a.source.localeCompare(b.source)) }))
+    .sort((a, b) => Number(a.personId) - Number(b.personId));
+const PERSON_ID = /^\d+$/;
+
+const HOMES = {
+  Arlington: { addressLine1: '12 Byron Street', city: 'Arlington', regionCode: 'VA', postalCode: '22201' },
+  Boston: { addressLine1: '7 Elm Road', city: 'Boston', regionCode: 'MA', postalCode: '02108' },
+};
+
+/** A record of `given family` with these emails, and a home when one is named. */
+const record = (id: string, fullName: string, emails: string[], home?: keyof typeof HOMES) => {
+  const [given, family] = fullName.split(' ');
+  return {
+    id,
+    fullName,
+    details: { name: { given, family }, emails: emails.map((value) => ({ value, label: 'work' })), locations: home ? [HOMES[home]] : [] },
+  };
+};
+
+/** The embedded database in KITH_DATA_DIR (the test services' DATABASE_URL blanked). */
+const embedded = async () => '';
+
+/** A PostgreSQL database of the suite's own, dropped after it. */
+async function postgres(cleanups: (() => Promise<void>)[]): Promise<string> {
+  const database = await freshPostgresDatabase();
+  cleanups.push(database.drop);
+  return database.url;
+}
+
+/**
+ * `kith import persons --source`, `kith resolve persons` and `kith export persons` as an operator runs them, each a
+ * process of its own on a database of this suite's alone (the embedded one in KITH_DATA_DIR, or PostgreSQL with
+ * DATABASE_URL, so the COPY writer), whose every person the export then lists.
+ */
+describe.each([
+  { name: 'embedded data directory', database: embedded },
+  { name: 'PostgreSQL', database: postgres },
+])('kith import, resolve and export persons ($name)', ({ database }) => {
+  const cleanups: (() => Promise<void>)[] = [];
+  let env: Record<string, string>;
+  let dir: string;
+
+  beforeAll(async () => {
+    dir = await scratchDir('kith-graph-', cleanups);
+    env = { DATABASE_URL: await database(cleanups), KITH_DATA_DIR: dir };
+  });
+  afterAll(async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup();
+  });
+
+  const kith = (...args: string[]) => runCli(args, env);
+  const fileOf = async (name: string, records: object[]) => {
+    const file = join(dir, name);
+    await writeFile(file, records.map((line) => `${JSON.stringify(line)}\n`).join(''));
+    return file;
+  };
+  const importPersons = async (...args: string[]) => {
+    const run = await kith('import', 'persons', ...args);
+    expect(run.code, run.stderr).toBe(0);
+  };
+  const exported = async () => {
+    const run = await kith('export', 'persons');
+    expect(run.code, run.stderr).toBe(0);
+    return personsIn(run.stdout);
+  };
+
+  it('exports no person from a new database', async () => {
+    expect(await exported()).toEqual([]);
+  });
+
+  it("makes two sources' records of one person one person, in the export to --out", async () => {
+    await importPersons('--source', 'a', await fileOf('a.ndjson', [record('p-1', 'Grace Hopper', ['grace@navy.example'], 'Arlington')]));
+    await importPersons('--source', 'b', await fileOf('b.ndjson', [record('p-1', 'Grace Hopper', ['grace@navy.example'], 'Arlington')]));
+
+    const out = join(dir, 'persons.ndjson');
+    const run = await kith('export', 'persons', '--out', out);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toBe(`Exported 1 person to ${out}.\n`);
+    expect(personsIn(await readFile(out, 'utf8'))).toEqual([
+      { personId: expect.stringMatching(PERSON_ID), records: [{ source: 'a', id: 'p-1' }, { source: 'b', id: 'p-1' }], mergedIds: [] },
+    ]);
+  });
+
+  it('leaves a record imported with --no-resolve a person of its own until kith resolve persons', async () => {
+    const [before] = await exported();
+    await importPersons('--no-resolve', '--source', 'c', await fileOf('c.ndjson', [record('c-1', 'Grace Hopper', ['grace@navy.example'])]));
+    expect(await exported()).toEqual([before, { personId: expect.stringMatching(PERSON_ID), records: [{ source: 'c', id: 'c-1' }], mergedIds: [] }]);
+
+    const run = await kith('--json', 'resolve', 'persons');
+    expect(run.code, run.stderr).toBe(0);
+    expect(JSON.parse(run.stdout)).toEqual({ resolved: 1, merged: 0, split: 0 });
+    expect(await exported()).toEqual([{ ...before, records: [...before!.records, { source: 'c', id: 'c-1' }] }]);
+  });
+
+  it('merges two persons a record links, and the export names the id merged away', async () => {
+    await importPersons('--source', 'a', await fileOf('alan-a.ndjson', [record('alan-1', 'Alan Turing', ['alan@first.example'], 'Arlington')]));
+    await importPersons('--source', 'b', await fileOf('alan-b.ndjson', [record('alan-2', 'Alan Turing', ['alan@second.example'], 'Boston')]));
+    const persons = await exported();
+    expect(persons).toHaveLength(3);
+    const [grace, first, second] = persons;
+
+    await importPersons('--source', 'c', await fileOf('alan-c.ndjson', [record('alan-3', 'Alan Turing', ['alan@first.example', 'alan@second.example'])]));
+    // Two persons of one record each: the older id lives on.
+    const alan = { personId: first!.personId, records: [...first!.records, ...second!.records, { source: 'c', id: 'alan-3' }], mergedIds: [second!.personId] };
+    expect(await exported()).toEqual([grace, alan]);
+  });
+
+  it('refuses a --source that breaks the rule, naming --source, and imports nothing', async () => {
+    const before = await exported();
+    for (const source of ['Bad Name', 'CRM']) {
+      const run = await kith('import', 'persons', '--source', source, await fileOf('refused.ndjson', [record('r-1', 'Refused Record', ['refused@example.org'])]));
+      expect(run.code, run.stdout).not.toBe(0);
+      expect(run.stderr).toContain(`--source ${source}`);
+    }
+    expect(await exported()).toEqual(before);
+  });
+});

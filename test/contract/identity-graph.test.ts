@@ -1,0 +1,150 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import type { PersonRecord } from '../../schemas/data/person-record.ts';
+import type { Answer } from '../support/client.ts';
+import { createAccount, type TestAccount } from '../support/factories.ts';
+import { startTestKith, type TestKith } from '../support/kith.ts';
+import { MODES } from '../support/modes.ts';
+
+/** Letters only, random after the prefix: a name no other test, nor an earlier run, gave anybody. */
+const randomName = (prefix: string) => prefix + randomBytes(5).toString('hex').replace(/./g, (digit) => 'abcdefghijklmnop'[parseInt(digit, 16)]!);
+const newEmail = (label: string) => `${label}.${randomBytes(6).toString('hex')}@example.org`;
+/** The clear emails of a person.enrich answer, sorted. */
+const emailsOf = (answer: Answer) => answer.body.details.emails.map((email: { value: string }) => email.value).sort();
+
+const TOWNS = {
+  portland: { city: 'Portland', region: 'Oregon', regionCode: 'OR', postalCode: '97209' },
+  seattle: { city: 'Seattle', region: 'Washington', regionCode: 'WA', postalCode: '98101' },
+};
+
+/** A line of a person-data file, as written (the lists it leaves out default to empty). */
+type RecordLine = z.input<typeof PersonRecord>;
+
+/** Somebody of random names at a random street address: the fields every record of them shares. */
+function newIndividual(town: keyof typeof TOWNS = 'portland') {
+  const [given, family] = [randomName('Ada'), randomName('By')];
+  const home = { label: 'home', addressLine1: `${randomInt(1, 9999)} ${randomName('Elm')} Street`, ...TOWNS[town], country: 'United States', countryCode: 'US' };
+  return { given, family, home };
+}
+type Individual = { given: string; family: string; home?: ReturnType<typeof newIndividual>['home'] };
+
+/** One source's record of the individual, holding these emails (and no other identifier), and its home if known. */
+const recordOf = (individual: Individual, id: string, emails: string[], summary: Partial<RecordLine> = {}): RecordLine => ({
+  id,
+  fullName: `${individual.given} ${individual.family}`,
+  updated: '2026-01-15',
+  ...summary,
+  details: {
+    name: { given: individual.given, family: individual.family },
+    emails: emails.map((value) => ({ value, label: 'personal' })),
+    locations: individual.home ? [individual.home] : [],
+  },
+});
+
+describe.each(MODES)('the identity graph over HTTP (%s)', (mode) => {
+  let kith: TestKith;
+  let account: TestAccount;
+  const enrich = (body: unknown) => kith.client.v3('person.enrich', body, { key: account.key });
+  const personIdBy = async (email: string) => {
+    const answer = await enrich({ email });
+    expect(answer.status, `${email}: ${answer.text}`).toBe(200);
+    return answer.body.details.identifiers.personIds[0] as string;
+  };
+  const postPersons = (source: string, records: RecordLine[]) =>
+    kith.client.request('POST', `/admin/persons?source=${encodeURIComponent(source)}`, {
+      headers: { Authorization: `Bearer ${kith.adminToken}`, 'Content-Type': 'application/x-ndjson' },
+      body: records.map((record) => JSON.stringify(record)).join('\n'),
+    });
+  /** The admin import of one source, resolved before it answers (the identity worker may have resolved some first). */
+  const importSource = async (source: string, records: RecordLine[]) => {
+    const answer = await postPersons(source, records);
+    expect(answer.status, answer.text).toBe(200);
+    expect(answer.body).toMatchObject({ rejectedCount: 0, resolution: { resolved: expect.any(Number), merged: expect.any(Number), split: expect.any(Number) } });
+  };
+
+  beforeAll(async () => {
+    kith = await startTestKith(mode);
+    account = await createAccount(kith);
+  });
+  afterAll(() => kith?.stop());
+
+  it("answers one person from two sources' records of it: emails united, single values from the newer record", async () => {
+    const ada = newIndividual();
+    const tag = randomBytes(6).toString('hex');
+    const [shared, crmOnly, partnerOnly] = [newEmail('shared'), newEmail('crm'), newEmail('partner')];
+    // The newer record is imported first: the single values are the newer record's, not the last imported.
+    await importSource('partner', [recordOf(ada, `partner-${tag}`, [shared, partnerOnly], { updated: '2026-03-01', title: 'Director', organization: 'New Org' })]);
+    await importSource('crm', [recordOf(ada, `crm-${tag}`, [shared, crmOnly], { updated: '2025-02-01', title: 'Engineer', organization: 'Old Org' })]);
+
+    for (const confidence of ['HIGH', 'MAX']) {
+      for (const email of [shared, crmOnly, partnerOnly]) {
+        const answer = await enrich({ email, confidence });
+        expect(answer.status, `${confidence} ${email}: ${answer.text}`).toBe(200);
+        expect(answer.body).toMatchObject({ fullName: `${ada.given} ${ada.family}`, title: 'Director', organization: 'New Org', updated: '2026-03-01' });
+        expect(emailsOf(answer)).toEqual([shared, crmOnly, partnerOnly].sort());
+      }
+    }
+    const { addressLine1, postalCode } = ada.home;
+    const byAddress = await enrich({ name: { given: ada.given, family: ada.family }, location: { addressLine1, postalCode } });
+    expect(byAddress.status, byAddress.text).toBe(200);
+    expect(byAddress.body.details.identifiers.personIds).toEqual([await personIdBy(shared)]);
+  });
+
+  it('keeps the same record id in two sources two records, of two persons', async () => {
+    const id = `x-${randomBytes(6).toString('hex')}`;
+    const [personA, personB] = [newIndividual(), newIndividual('seattle')];
+    const [emailA, emailB] = [newEmail('a'), newEmail('b')];
+    await importSource('a', [recordOf(personA, id, [emailA])]);
+    await importSource('b', [recordOf(personB, id, [emailB])]);
+
+    const [asA, asB] = [await enrich({ email: emailA }), await enrich({ email: emailB })];
+    expect(asA.body.fullName, asA.text).toBe(`${personA.given} ${personA.family}`);
+    expect(asB.body.fullName, asB.text).toBe(`${personB.given} ${personB.family}`);
+    expect(asA.body.details.identifiers.personIds).not.toEqual(asB.body.details.identifiers.personIds);
+  });
+
+  it('replaces a record imported again in the same source', async () => {
+    const ada = newIndividual();
+    const id = `crm-${randomBytes(6).toString('hex')}`;
+    const [before, after] = [newEmail('before'), newEmail('after')];
+    await importSource('crm', [recordOf(ada, id, [before])]);
+    expect((await enrich({ email: before })).status).toBe(200);
+    await importSource('crm', [recordOf(ada, id, [after])]);
+
+    expect((await enrich({ email: before })).status).toBe(404);
+    const answer = await enrich({ email: after });
+    expect(answer.status, answer.text).toBe(200);
+    expect(emailsOf(answer)).toEqual([after]);
+  });
+
+  it('merges the persons a record links, and the merged-away id answers as the survivor', async () => {
+    const inPortland = newIndividual();
+    const inSeattle = { ...newIndividual('seattle'), given: inPortland.given, family: inPortland.family };
+    const tag = randomBytes(6).toString('hex');
+    const [e1, e2] = [newEmail('first'), newEmail('second')];
+    await importSource('a', [recordOf(inPortland, `a-${tag}`, [e1])]);
+    await importSource('b', [recordOf(inSeattle, `b-${tag}`, [e2])]);
+    const [first, second] = [await personIdBy(e1), await personIdBy(e2)];
+    expect(second, 'namesakes in two towns are two persons').not.toBe(first);
+
+    // Both emails on one record of that name: one person, under the first's id (the older of two of one record each).
+    await importSource('c', [recordOf({ given: inPortland.given, family: inPortland.family }, `c-${tag}`, [e1, e2])]);
+    expect(await personIdBy(e1)).toBe(first);
+    expect(await personIdBy(e2)).toBe(first);
+
+    const merged = await enrich({ personId: second });
+    expect(merged.status, merged.text).toBe(200);
+    expect(merged.body.details.identifiers.personIds).toEqual([first]);
+    expect(emailsOf(merged)).toEqual([e1, e2].sort());
+    expect(merged.body.details.locations.map((item: { city: string }) => item.city).sort()).toEqual(['Portland', 'Seattle']);
+  });
+
+  it.each(['Bad Name', 'CRM', '', '-crm', 'c'.repeat(65)])('refuses ?source=%j with 400 naming source, and imports nothing', async (source) => {
+    const email = newEmail('refused');
+    const answer = await postPersons(source, [recordOf(newIndividual(), `r-${randomBytes(6).toString('hex')}`, [email])]);
+    expect(answer.status, answer.text).toBe(400);
+    expect(answer.body).toMatchObject({ status: 400, message: expect.stringContaining('source') });
+    expect((await enrich({ email })).status).toBe(404);
+  });
+});
