@@ -8,16 +8,13 @@ import { readRecords } from './graph-reads.ts';
 /**
  * The pairs m is learned from (docs/matching.md, "How m is learned"), as Splink learns it: in sessions, each of
  * the pairs of records that share one kind of key, learning the m of the fields that key does not already make
- * agree. No session pairs records by their address: a household's members share it, and pairs of them would
- * teach that a different given name is how one person's records differ.
+ * agree. Only an email: pairs sharing a name (or an address) are namesakes (or a household) in a source without
+ * duplicates, and EM takes them for matches, learning that one person's birthdays differ (0.85 of them, on 20,000
+ * generated persons); pairs sharing an email are one person, or a conflict EM sees as none.
  */
 type Session = { name: string; kind: string; prefix: string; learns: Field[] };
 
-const SESSIONS: Session[] = [
-  { name: 'email', kind: 'email_sha256', prefix: '', learns: ['given', 'family', 'birthday', 'address'] },
-  { name: 'name', kind: 'match_block', prefix: 'nn:', learns: ['birthday', 'address'] },
-  { name: 'a word of the name and the birthday', kind: 'match_block', prefix: 'nb:', learns: ['address'] },
-];
+const SESSIONS: Session[] = [{ name: 'email', kind: 'email_sha256', prefix: '', learns: ['given', 'family', 'birthday', 'address'] }];
 
 /** Pairs a session compares at most, and records a key pairs each record with at most. */
 const PAIRS = 20_000;
