@@ -2,6 +2,7 @@ import type { Consumer } from '../../adapters/bus/port.ts';
 import type { PersonStore } from '../../adapters/db/port.ts';
 import type { Logger } from '../../adapters/logger.ts';
 import type { MatchModel } from '../../domain/matching/model.ts';
+import { startPeriodic } from '../runtime/periodic.ts';
 
 export type ResolverParts = { persons: PersonStore; model: () => Promise<MatchModel>; log: Logger; everyMs: number };
 
@@ -11,22 +12,9 @@ export type ResolverParts = { persons: PersonStore; model: () => Promise<MatchMo
  * migration) wrote. Any number of identity workers may run it: they take turns under the resolver's lock.
  */
 export function startRecordResolver(parts: ResolverParts): Consumer {
-  let running: Promise<void> | undefined;
-  const sweep = async () => {
+  const resolve = async () => {
     const counts = await parts.persons.resolveQueued({ model: await parts.model() });
     if (counts.resolved > 0) parts.log.info({ ...counts }, 'records resolved into persons');
   };
-  const run = () => {
-    running ??= sweep()
-      .catch((error: unknown) => parts.log.warn({ err: error }, 'resolving records failed; trying again later'))
-      .finally(() => (running = undefined));
-  };
-  run();
-  const timer = setInterval(run, parts.everyMs);
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return startPeriodic(resolve, { everyMs: parts.everyMs, log: parts.log, failure: 'resolving records failed; trying again later' });
 }

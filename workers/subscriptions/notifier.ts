@@ -7,6 +7,7 @@ import type { DeliveryRequested } from '../../schemas/events/delivery-requested.
 import type { TopicNames } from '../../schemas/events/topics.ts';
 import type { PersonChanged } from '../../schemas/v3/subscriptions.ts';
 import { personAnswerFor } from '../shared/person-answer.ts';
+import { startPeriodic } from '../runtime/periodic.ts';
 import type { Matching } from '../shared/find-person.ts';
 
 const CLAIM = 100;
@@ -59,21 +60,8 @@ export function startSubscriptionNotifier(parts: NotifierParts): Consumer {
     );
   }
 
-  let running: Promise<void> | undefined;
   const sweep = async () => {
     while ((await parts.store.claimChanges(CLAIM, notify)) === CLAIM);
   };
-  const run = () => {
-    running ??= sweep()
-      .catch((error: unknown) => parts.log.warn({ err: error }, 'subscription notifications failed; trying again later'))
-      .finally(() => (running = undefined));
-  };
-  run();
-  const timer = setInterval(run, parts.everyMs);
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return startPeriodic(sweep, { everyMs: parts.everyMs, log: parts.log, failure: 'subscription notifications failed; trying again later' });
 }
