@@ -21,6 +21,7 @@ async function newPersonId(tx: SqlClient): Promise<string> {
   return row!.id;
 }
 
+/** Puts the records in the person (each leaves the one it was in). */
 async function assign(tx: SqlClient, recordIds: string[], personId: string): Promise<void> {
   await tx.query(
     `INSERT INTO record_persons (record_id, person_id) SELECT unnest($1::bigint[]), $2

@@ -52,7 +52,9 @@ function birthdayEvidence(model: MatchModel, record: RecordFields, person: reado
   const weighed = person.flatMap((other) => {
     if (!other.birthday) return [];
     const comparison = { field: 'birthday' as const, level: compareBirthday(record.birthday!, other.birthday) };
-    return comparison.level === 'missing' ? [] : [{ weight: levelWeight(model, comparison), fields: [{ ...comparison, weight: levelWeight(model, comparison) }] }];
+    if (comparison.level === 'missing') return [];
+    const weight = levelWeight(model, comparison);
+    return [{ weight, fields: [{ ...comparison, weight }] }];
   });
   const top = best(weighed);
   return top ? [{ evidence: 'birthday', ...top }] : [];
