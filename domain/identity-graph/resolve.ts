@@ -1,3 +1,4 @@
+import { compareIds } from '../matching/id-order.ts';
 import type { MatchModel } from '../matching/model.ts';
 import { compareWithPerson, type RecordMatch } from './compare.ts';
 import type { RecordFields } from './record-fields.ts';
@@ -13,8 +14,6 @@ export type PersonCandidate = { personId: string; records: RecordFields[] };
 
 /** A person a record is linked to, and the evidence that links them. */
 export type Link = { personId: string; match: RecordMatch };
-
-const byNumber = (a: string, b: string) => a.length - b.length || (a < b ? -1 : a > b ? 1 : 0);
 
 /**
  * Whether a record and a person are one: odds of 9 to 1 or more, and no birthdays that tell them apart (whole
@@ -34,12 +33,12 @@ export function linksOf(model: MatchModel, record: RecordFields, candidates: rea
     .filter((candidate) => candidate.records.length > 0)
     .map((candidate) => ({ personId: candidate.personId, match: compareWithPerson(model, record, candidate.records) }))
     .filter((link) => isLink(link.match))
-    .sort((a, b) => b.match.weight - a.match.weight || byNumber(a.personId, b.personId));
+    .sort((a, b) => b.match.weight - a.match.weight || compareIds(a.personId, b.personId));
 }
 
 /** Of persons merged into one, the one whose id lives on: the one with the most records, then the oldest id. */
 export function survivorOf(persons: ReadonlyArray<{ personId: string; records: number }>): string {
-  const [first] = [...persons].sort((a, b) => b.records - a.records || byNumber(a.personId, b.personId));
+  const [first] = [...persons].sort((a, b) => b.records - a.records || compareIds(a.personId, b.personId));
   if (!first) throw new Error('a merge needs a person');
   return first.personId;
 }
@@ -51,7 +50,7 @@ export function survivorOf(persons: ReadonlyArray<{ personId: string; records: n
  */
 export function groupsOf(model: MatchModel, records: readonly RecordFields[]): RecordFields[][] {
   let groups: RecordFields[][] = [];
-  for (const record of [...records].sort((a, b) => byNumber(a.id, b.id))) {
+  for (const record of [...records].sort((a, b) => compareIds(a.id, b.id))) {
     const linked = groups.filter((group) => isLink(compareWithPerson(model, record, group)));
     groups = [...groups.filter((group) => !linked.includes(group)), [...linked.flat(), record]];
   }
@@ -60,11 +59,11 @@ export function groupsOf(model: MatchModel, records: readonly RecordFields[]): R
 
 /** Of the groups a person splits into, the one that keeps its id: the most records, then the oldest record. */
 export function keeperOf(groups: readonly RecordFields[][]): number {
-  const oldest = (group: readonly RecordFields[]) => group.map((record) => record.id).sort(byNumber)[0]!;
+  const oldest = (group: readonly RecordFields[]) => group.map((record) => record.id).sort(compareIds)[0]!;
   let keeper = 0;
   groups.forEach((group, at) => {
     const current = groups[keeper]!;
-    if (group.length > current.length || (group.length === current.length && byNumber(oldest(group), oldest(current)) < 0)) keeper = at;
+    if (group.length > current.length || (group.length === current.length && compareIds(oldest(group), oldest(current)) < 0)) keeper = at;
   });
   return keeper;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { newestFirst, personDocument } from './survivorship.ts';
+import { newestFirst } from '../matching/id-order.ts';
+import { personDocument } from './survivorship.ts';
 
 const crm = {
   id: '7',

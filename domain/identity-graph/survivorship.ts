@@ -1,3 +1,5 @@
+import { newestFirst } from '../matching/id-order.ts';
+
 /**
  * The person built from its records (docs/identity-graph.md, "Survivorship"): what person.enrich, audiences
  * and identity.resolve answer. A person of one record is that record as it was given.
@@ -16,12 +18,6 @@ type Json = Record<string, unknown>;
 
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 const hasValue = (value: unknown) => value !== null && value !== undefined && value !== '';
-
-/** Records newest first: by `updated` (undated last), then by id (first imported first). */
-export function newestFirst<T extends { id: string; updated: string | null }>(records: T[]): T[] {
-  const byId = (a: T, b: T) => a.id.length - b.id.length || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
-  return [...records].sort((a, b) => (b.updated ?? '').localeCompare(a.updated ?? '') || byId(a, b));
-}
 
 /** What makes two items of a list the same: an email's or a phone's value, a device's id, else the whole item. */
 function itemKey(item: unknown): string {

@@ -1,4 +1,5 @@
 import type { RankedCandidate } from './confidence.ts';
+import { compareIds, newestFirst } from './id-order.ts';
 import { recordsFields, type PersonNamesAndPlaces } from './fields.ts';
 import { matchProbabilities, nameAddressScore, type MatchModel } from './model.ts';
 import { scorePerson, type PersonScore } from './person-score.ts';
@@ -41,9 +42,7 @@ export function rankPersons(
     .sort((a, b) => b.probability - a.probability || compareIds(a.personId, b.personId));
 }
 
-const compareIds = (a: string, b: string) => a.length - b.length || (a < b ? -1 : a > b ? 1 : 0);
-
 /** Of persons tied for best, the most recently updated (never-dated last), then the first imported. */
 export function mostRecent<T extends { id: string; updated: string | null }>(persons: T[]): T | undefined {
-  return [...persons].sort((a, b) => (b.updated ?? '').localeCompare(a.updated ?? '') || compareIds(a.id, b.id))[0];
+  return newestFirst(persons)[0];
 }
