@@ -62,7 +62,8 @@ export function audienceStore(db: SqlClient): AudienceStore {
       const rows = await db.query<{ record_id: string; partner_id: string | null; person_id: string | null; emails: string; maids: string }>(
         // Each tag's records are walked in recordId order from `after` (an index range, whatever the audience's
         // size), merged, and the page's records fetched by key.
-        `SELECT r.record_id, r.partner_id, r.person_id::text AS person_id, r.emails::text AS emails, r.maids::text AS maids
+        // A record's person as it answers now: a merged-away id as the survivor's (`pr`).
+        `SELECT r.record_id, r.partner_id, coalesce(pr.to_id, r.person_id)::text AS person_id, r.emails::text AS emails, r.maids::text AS maids
            FROM (SELECT DISTINCT m.record_id
                    FROM unnest($3::text[], $4::text[]) AS q (key, value)
                    CROSS JOIN LATERAL (SELECT t.record_id FROM record_tags t
@@ -71,6 +72,7 @@ export function audienceStore(db: SqlClient): AudienceStore {
                                         ORDER BY t.record_id LIMIT $6) AS m
                   ORDER BY m.record_id LIMIT $6) AS page
            JOIN identity_records r ON r.account_id = $1 AND r.record_id = page.record_id
+           LEFT JOIN person_redirects pr ON pr.from_id = r.person_id
           ORDER BY r.record_id`,
         [accountId, after, tags.map((tag) => tag.key), tags.map((tag) => tag.value), taggedBefore, limit],
       );
@@ -79,12 +81,26 @@ export function audienceStore(db: SqlClient): AudienceStore {
       );
     },
 
+    async personCount(accountId, tags, taggedBefore) {
+      const [row] = await db.query<{ persons: number }>(
+        `SELECT count(DISTINCT coalesce(pr.to_id, r.person_id))::int AS persons
+           FROM (SELECT DISTINCT t.record_id FROM record_tags t JOIN unnest($2::text[], $3::text[]) AS q (key, value) ON t.key = q.key AND t.value = q.value
+                  WHERE t.account_id = $1 AND t.created_at <= $4) AS selected
+           JOIN identity_records r ON r.account_id = $1 AND r.record_id = selected.record_id
+           LEFT JOIN person_redirects pr ON pr.from_id = r.person_id`,
+        [accountId, tags.map((tag) => tag.key), tags.map((tag) => tag.value), taggedBefore],
+      );
+      return row!.persons;
+    },
+
     async sharedRecords(accountId, personIds) {
       if (personIds.length === 0) return [];
       const rows = await db.query<{ account_id: string; person_id: string; emails: string; maids: string }>(
-        `SELECT r.account_id::text AS account_id, r.person_id::text AS person_id, r.emails::text AS emails, r.maids::text AS maids
+        `SELECT r.account_id::text AS account_id, coalesce(pr.to_id, r.person_id)::text AS person_id, r.emails::text AS emails, r.maids::text AS maids
            FROM identity_records r JOIN accounts a ON a.id = r.account_id
-          WHERE r.person_id = ANY($2::bigint[]) AND r.account_id <> $1 AND a.identity_sharing
+           LEFT JOIN person_redirects pr ON pr.from_id = r.person_id
+          WHERE (r.person_id = ANY($2::bigint[]) OR r.person_id IN (SELECT from_id FROM person_redirects WHERE to_id = ANY($2::bigint[])))
+            AND r.account_id <> $1 AND a.identity_sharing
           ORDER BY r.account_id, r.record_id`,
         [accountId, personIds],
       );

@@ -220,15 +220,23 @@ export interface MatchModelStore {
 }
 
 export type IdentityRecord = { recordId: string; partnerId: string | null; personId: string | null };
-export type MappedRecord = IdentityRecord & { keys: IdentifierKey[]; tags: Tag[]; emails: RecordEmail[]; maids: string[] };
+/** A record as identity.map gives it; `matchedPersonId` is the Kith person its evidence names at HIGH, if any. */
+export type MappedRecord = Omit<IdentityRecord, 'personId'> & {
+  matchedPersonId: string | null;
+  keys: IdentifierKey[];
+  tags: Tag[];
+  emails: RecordEmail[];
+  maids: string[];
+};
 
 /** A customer's own records, their identifiers (as keys) and tags; every call is scoped to one account. */
 export interface IdentityStore {
   /**
-   * Creates the record or replaces its partner id, person and keys; adds the tags. Rejects with ConflictError
-   * when the partner id is another record's.
+   * Creates the record or replaces its partner id and keys, adds the tags, and places it in a person (Kith's or
+   * the account's own: docs/identity-graph.md, "Account records"), whose id it answers. Rejects with
+   * ConflictError when the partner id is another record's.
    */
-  map(accountId: string, record: MappedRecord): Promise<void>;
+  map(accountId: string, record: MappedRecord): Promise<string>;
   get(accountId: string, recordId: string): Promise<IdentityRecord | undefined>;
   byPartnerId(accountId: string, partnerId: string): Promise<IdentityRecord | undefined>;
   /** Records holding any of these keys among their own identifiers. */
@@ -309,6 +317,8 @@ export interface AudienceStore {
    * `after` (null: from the start): one page of an audience.
    */
   members(accountId: string, tags: Tag[], taggedBefore: Date, after: string | null, limit: number): Promise<AudienceMember[]>;
+  /** How many persons the account's records holding any of the tags (tagged before `taggedBefore`) are of. */
+  personCount(accountId: string, tags: Tag[], taggedBefore: Date): Promise<number>;
   /** The records of other identity-sharing accounts linked to these persons. */
   sharedRecords(accountId: string, personIds: string[]): Promise<SharedRecord[]>;
   ready(id: string, members: number, bytes: number, expiresAt: Date): Promise<void>;

@@ -72,7 +72,7 @@ describe.each(MODES)('audiences (%s)', (mode) => {
     expect(file.headers.get('content-encoding')).toBeNull();
     expect(file.headers.get('content-disposition')).toContain(`audience-${requestId}.json.gz`);
     const content = JSON.parse(gunzipSync(Buffer.from(await file.arrayBuffer())).toString('utf8')) as { members: Member[] };
-    expect(content).toMatchObject({ requestId, tagMatch: 'any', tags: [{ key: 'segment', value: 'gold' }, { key: 'segment', value: 'silver' }] });
+    expect(content).toMatchObject({ requestId, tagMatch: 'any', tags: [{ key: 'segment', value: 'gold' }, { key: 'segment', value: 'silver' }], persons: 2 });
     expect(content.members.map((member) => member.recordid)).toEqual(['a1', 'a2']);
 
     const [a1, a2] = content.members;
@@ -86,7 +86,23 @@ describe.each(MODES)('audiences (%s)', (mode) => {
       secondParty: [{ partner: expect.stringMatching(/^sp_/), emails: [hashes('b1-ada@partner.example')], maids: [] }],
     });
     expect(JSON.stringify(a1)).not.toContain(partner.account.id);
-    expect(a2).toMatchObject({ recordid: 'a2', partnerid: 'crm-a2', personid: null, secondParty: [] });
+    // a2 names nobody in Kith's data: a person of the account's own, which no other account shares.
+    const [ownPersonId] = (await call(sharing, 'identity.resolve', { recordId: 'a2' })).body.personIds;
+    expect(a2).toMatchObject({ recordid: 'a2', partnerid: 'crm-a2', personid: ownPersonId, secondParty: [] });
+    expect(ownPersonId).not.toBe(personId);
+  });
+
+  it('counts a person once: two records of one person are two members under one personid', async () => {
+    const tag = { key: 'twice', value: randomUUID() };
+    const email = `twice-${randomUUID()}@example.org`;
+    await call(private_, 'identity.map', { recordId: 't1', email, tags: [tag] });
+    await call(private_, 'identity.map', { recordId: 't2', emails: [email, `t2-${randomUUID()}@example.org`], tags: [tag] });
+    const { requestId } = await createAudience(private_, [tag]);
+    const file = await download(private_, requestId);
+    const content = JSON.parse(gunzipSync(Buffer.from(await file.arrayBuffer())).toString('utf8')) as { members: Member[]; persons: number };
+    expect(content.members.map((member) => member.recordid)).toEqual(['t1', 't2']);
+    expect(content.members[0]!.personid).toBe(content.members[1]!.personid);
+    expect(content.persons).toBe(1);
   });
 
   it('gives an account outside identity sharing its first-party data only', async () => {

@@ -61,11 +61,11 @@ describe.each(MODES)('identity records (%s)', (mode) => {
     expect((await call('identity.resolve', { recordId })).body).not.toHaveProperty('tags');
   });
 
-  it('keeps a record no person matches, found by its own identifiers', async () => {
+  it('keeps a record no person matches in a person of its own, found by its own identifiers', async () => {
     const recordId = newRecordId();
     const email = `unknown-${randomUUID()}@example.org`;
     expect((await call('identity.map', { recordId, email })).status).toBe(200);
-    expect((await call('identity.resolve', { email })).body).toEqual({ recordIds: [recordId], personIds: [], partnerIds: [] });
+    expect((await call('identity.resolve', { email })).body).toEqual({ recordIds: [recordId], personIds: [expect.stringMatching(PERSON_ID)], partnerIds: [] });
     expect(await call('identity.resolve', { email: `nobody-${randomUUID()}@example.org` })).toMatchObject({
       status: 404,
       body: { status: 404, message: 'No records found for identifier: the given identifiers' },
@@ -77,9 +77,11 @@ describe.each(MODES)('identity records (%s)', (mode) => {
     const first = `first-${randomUUID()}@example.org`;
     const second = `second-${randomUUID()}@example.org`;
     await call('identity.map', { recordId, email: first, partnerId: `p-${randomUUID()}` });
+    const [personId] = (await call('identity.resolve', { recordId })).body.personIds;
     await call('identity.map', { recordId, email: second });
     expect((await call('identity.resolve', { email: first })).status).toBe(404);
-    expect((await call('identity.resolve', { email: second })).body).toEqual({ recordIds: [recordId], personIds: [], partnerIds: [] });
+    // Alone in its person, it keeps the person's id.
+    expect((await call('identity.resolve', { email: second })).body).toEqual({ recordIds: [recordId], personIds: [personId], partnerIds: [] });
   });
 
   it('identity.mapResolve maps and answers as identity.resolve, with the other records of the person', async () => {

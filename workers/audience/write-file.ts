@@ -69,7 +69,8 @@ export async function writeAudienceFile(parts: AudienceFileParts, audience: Audi
       await write(text);
       after = page.at(-1)!.recordId;
     }
-    gzip.end(']}');
+    // The persons the members are of, each counted once however many of its records are members.
+    gzip.end(`],"persons":${await parts.store.personCount(audience.accountId, audience.tags, audience.taggedBefore)}}`);
   } catch (error) {
     gzip.destroy(error as Error);
     await stored.catch(() => {});

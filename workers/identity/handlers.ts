@@ -9,8 +9,9 @@ import { noRecords, resolveRecords } from './resolve.ts';
 const tagsWanted = (query: Record<string, string>) => query.tags?.toLowerCase() === 'true';
 
 /**
- * identity.map stores the record (replacing its identifiers, partner id and person; adding its tags) linked to
- * the person its identifiers name at HIGH confidence, if any. identity.mapResolve answers as identity.resolve.
+ * identity.map stores the record (replacing its identifiers and partner id; adding its tags) in the person its
+ * identifiers name at HIGH confidence, or one of the account's own (docs/identity-graph.md, "Account records").
+ * identity.mapResolve answers as identity.resolve.
  */
 function mapRecord(matching: Matching, answer: 'map' | 'resolve'): OperationHandler<'identity.map' | 'identity.mapResolve'> {
   return async (request) => {
@@ -21,7 +22,7 @@ function mapRecord(matching: Matching, answer: 'map' | 'resolve'): OperationHand
       await matching.identity.map(accountId, {
         recordId: mapping.recordId,
         partnerId: mapping.partnerId,
-        personId: person?.id ?? null,
+        matchedPersonId: person?.id ?? null,
         keys: lookupKeys(mapping.evidence),
         tags: mapping.tags,
         emails: mapping.emails,

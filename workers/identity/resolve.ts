@@ -31,7 +31,8 @@ export async function resolveRecords(matching: Matching, accountId: string, quer
   if (references.recordId) add(await identity.get(accountId, references.recordId));
   if (references.partnerId) add(await identity.byPartnerId(accountId, references.partnerId));
   const decoded = references.personId ? matching.personIds.decode(accountId, references.personId) : undefined;
-  if (decoded) persons.add(decoded);
+  // A merged-away id names the survivor.
+  if (decoded) persons.add((await matching.persons.liveIds([decoded]))[0]!);
   if (evidence.length > 0) {
     for (const record of await identity.byKeys(accountId, lookupKeys(evidence))) add(record);
     const person = await findPerson(matching, { accountId, evidence, references: {}, confidence: 'HIGH' });

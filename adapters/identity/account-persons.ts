@@ -1,0 +1,103 @@
+import type { SqlClient } from '../db/sql-client.ts';
+import type { IdentifierKey, IdentifierKind } from '../../schemas/events/payloads.ts';
+import { placeAccountRecord, type AccountCandidate } from '../../domain/identity-graph/account-record.ts';
+
+/**
+ * The keys by which an account's records are one person: its identifiers, and a whole name at a whole address.
+ * Not the matcher's blocking keys, nor an address alone: a household shares those.
+ */
+const LINKING_KINDS: readonly IdentifierKind[] = [
+  'email_md5',
+  'email_sha256',
+  'phone_sha256',
+  'maid',
+  'profile_username',
+  'profile_userid',
+  'profile_url',
+  'li_nonid',
+  'name_placekey',
+  'name_address',
+];
+
+export const linkingKeys = (keys: readonly IdentifierKey[]): IdentifierKey[] => keys.filter((key) => LINKING_KINDS.includes(key.kind));
+
+/**
+ * Takes the account's locks on the record and on each of its keys, in one order: two records of the account that
+ * share a key are placed one after the other, so that neither starts a person the other should have joined.
+ */
+async function lockRecordAndKeys(tx: SqlClient, accountId: string, recordId: string, keys: readonly IdentifierKey[]): Promise<void> {
+  const names = [`record:${recordId}`, ...keys.map((key) => `${key.kind}:${key.value}`)];
+  await tx.query(
+    `SELECT count(pg_advisory_xact_lock(h)) FROM (SELECT DISTINCT hashtextextended($1 || ':' || n, 0) AS h FROM unnest($2::text[]) AS n ORDER BY h) AS locks`,
+    [accountId, names],
+  );
+}
+
+type CandidateRow = { person_id: string; own: boolean; records: number; linked: boolean; current: boolean };
+
+/**
+ * The persons the record could go to (domain/identity-graph/account-record.ts): those of the account's other
+ * records that share a key with it, and the one it is in now, each as it answers now (a merged-away id as the
+ * survivor's), with whether it is the account's own and how many of the account's other records it holds.
+ */
+async function candidatesOf(tx: SqlClient, accountId: string, recordId: string, keys: readonly IdentifierKey[]): Promise<AccountCandidate[]> {
+  const rows = await tx.query<CandidateRow>(
+    `WITH sharing AS (
+       SELECT coalesce(pr.to_id, r.person_id) AS person_id, true AS linked, false AS current
+         FROM unnest($3::text[], $4::text[]) AS k (kind, value)
+         JOIN identity_record_keys i ON i.account_id = $1 AND i.kind = k.kind AND i.value = k.value AND i.record_id <> $2
+         JOIN identity_records r ON r.account_id = $1 AND r.record_id = i.record_id
+         LEFT JOIN person_redirects pr ON pr.from_id = r.person_id
+        WHERE r.person_id IS NOT NULL
+       UNION ALL
+       SELECT coalesce(pr.to_id, r.person_id), false, true
+         FROM identity_records r LEFT JOIN person_redirects pr ON pr.from_id = r.person_id
+        WHERE r.account_id = $1 AND r.record_id = $2 AND r.person_id IS NOT NULL
+     ), candidates AS (
+       SELECT person_id, bool_or(linked) AS linked, bool_or(current) AS current FROM sharing GROUP BY person_id
+     )
+     SELECT c.person_id::text AS person_id, c.linked, c.current,
+            EXISTS (SELECT 1 FROM account_persons a WHERE a.person_id = c.person_id AND a.account_id = $1) AS own,
+            (SELECT count(*) FROM identity_records r
+              WHERE r.account_id = $1 AND r.record_id <> $2
+                AND (r.person_id = c.person_id OR r.person_id IN (SELECT from_id FROM person_redirects WHERE to_id = c.person_id)))::int AS records
+       FROM candidates c`,
+    [accountId, recordId, keys.map((key) => key.kind), keys.map((key) => key.value)],
+  );
+  return rows.map((row) => ({ personId: row.person_id, own: row.own, records: row.records, linked: row.linked, current: row.current }));
+}
+
+/** A new person of the account's own, its id from the persons' sequence. */
+async function startAccountPerson(tx: SqlClient, accountId: string): Promise<string> {
+  const [row] = await tx.query<{ id: string }>(
+    `INSERT INTO account_persons (person_id, account_id) VALUES (nextval('persons_id_seq'), $1) RETURNING person_id::text AS id`,
+    [accountId],
+  );
+  return row!.id;
+}
+
+/** Merges the account's own persons into `into`: their records move, and their ids answer as it. */
+async function mergeAccountPersons(tx: SqlClient, accountId: string, from: string[], into: string): Promise<void> {
+  if (from.length === 0) return;
+  await tx.query('UPDATE identity_records SET person_id = $3 WHERE account_id = $1 AND person_id = ANY($2::bigint[])', [accountId, from, into]);
+  await tx.query('UPDATE person_redirects SET to_id = $2 WHERE to_id = ANY($1::bigint[])', [from, into]);
+  await tx.query(
+    `INSERT INTO person_redirects (from_id, to_id) SELECT unnest($1::bigint[]), $2
+     ON CONFLICT (from_id) DO UPDATE SET to_id = EXCLUDED.to_id, merged_at = now()`,
+    [from, into],
+  );
+}
+
+/**
+ * The person an account's record goes to, in the transaction that writes it (docs/identity-graph.md, "Account
+ * records"): the Kith person `matched` (named at HIGH by its evidence), or one its keys share with the account's
+ * other records, or a new person of the account's own; the account's own persons it bridges merge into it.
+ */
+export async function personOfAccountRecord(tx: SqlClient, accountId: string, recordId: string, matched: string | null, keys: readonly IdentifierKey[]): Promise<string> {
+  const linking = linkingKeys(keys);
+  await lockRecordAndKeys(tx, accountId, recordId, linking);
+  const placement = placeAccountRecord(matched ?? undefined, await candidatesOf(tx, accountId, recordId, linking));
+  const personId = placement.personId ?? (await startAccountPerson(tx, accountId));
+  await mergeAccountPersons(tx, accountId, placement.merged, personId);
+  return personId;
+}
