@@ -1,26 +1,36 @@
 import { rowDocument, type PersonRow } from './person-row.ts';
 import type { Queryable } from './key-history.ts';
 
-/** The stored documents of the batch's persons that an account subscribed to, read before they are replaced. */
-export async function subscribedDocuments(tx: Queryable, source: string, rows: PersonRow[]): Promise<Map<string, { id: string; document: string }>> {
+/** A record of the batch as stored before the batch, with the person it is in as that person answers now. */
+type SubscribedRecord = { personId: string; document: string };
+
+/**
+ * The stored documents of the batch's records that are in a person an account subscribed to (under its id or an
+ * id merged into it: docs/identity-graph.md), read before they are replaced.
+ */
+export async function subscribedDocuments(tx: Queryable, source: string, rows: PersonRow[]): Promise<Map<string, SubscribedRecord>> {
   const found = (await tx.query(
-    `SELECT p.id::text AS id, p.external_id, p.document::text AS document FROM persons p
-      WHERE p.source = $2 AND p.external_id = ANY($1::text[]) AND EXISTS (SELECT 1 FROM person_subscriptions s WHERE s.person_id = p.id)`,
+    `SELECT r.person_id::text AS person_id, r.external_id, r.document::text AS document
+       FROM (SELECT coalesce(rp.person_id, p.id) AS person_id, p.external_id, p.document
+               FROM persons p LEFT JOIN record_persons rp ON rp.record_id = p.id
+              WHERE p.source = $2 AND p.external_id = ANY($1::text[])) AS r
+      WHERE EXISTS (SELECT 1 FROM person_subscriptions s
+                     WHERE s.person_id = r.person_id OR s.person_id IN (SELECT from_id FROM person_redirects WHERE to_id = r.person_id))`,
     [rows.map((row) => row.externalId), source],
-  )) as Array<{ id: string; external_id: string; document: string }>;
-  return new Map(found.map((person) => [person.external_id, { id: person.id, document: person.document }]));
+  )) as Array<{ person_id: string; external_id: string; document: string }>;
+  return new Map(found.map((record) => [record.external_id, { personId: record.person_id, document: record.document }]));
 }
 
 const sameJson = (a: string, b: string) => JSON.stringify(JSON.parse(a)) === JSON.stringify(JSON.parse(b));
 
 /**
- * Records a change of each subscribed person whose document the batch changed, in the batch's transaction, for
- * the subscription notifier (workers/subscriptions/): the same record imported again changes nothing.
+ * Records a change of each subscribed person one of whose records the batch changed, in the batch's transaction,
+ * for the subscription notifier (workers/subscriptions/): the same record imported again changes nothing.
  */
-export async function recordSubscribedChanges(tx: Queryable, rows: PersonRow[], before: Map<string, { id: string; document: string }>) {
+export async function recordSubscribedChanges(tx: Queryable, rows: PersonRow[], before: Map<string, SubscribedRecord>) {
   const changed = rows.flatMap((row) => {
     const stored = before.get(row.externalId);
-    return stored && !sameJson(stored.document, rowDocument(row)) ? [stored.id] : [];
+    return stored && !sameJson(stored.document, rowDocument(row)) ? [stored.personId] : [];
   });
-  if (changed.length > 0) await tx.query('INSERT INTO person_changes (person_id) SELECT unnest($1::bigint[])', [changed]);
+  if (changed.length > 0) await tx.query('INSERT INTO person_changes (person_id) SELECT DISTINCT unnest($1::bigint[])', [changed]);
 }

@@ -64,8 +64,12 @@ export function subscriptionStore(db: SqlClient): SubscriptionStore {
         [limit, CLAIM_SECONDS],
       );
       if (changes.length === 0) return 0;
-      const subscriptions = await db.query<SubscriptionRow>(
-        `SELECT ${COLUMNS} FROM person_subscriptions WHERE person_id = ANY($1::bigint[]) ORDER BY created_at, id`,
+      // The subscriptions to each changed person, under its id or an id merged into it (docs/identity-graph.md).
+      const subscriptions = await db.query<SubscriptionRow & { live_id: string }>(
+        `SELECT ${COLUMNS}, coalesce(pr.to_id, s.person_id)::text AS live_id
+           FROM person_subscriptions s LEFT JOIN person_redirects pr ON pr.from_id = s.person_id
+          WHERE s.person_id = ANY($1::bigint[]) OR s.person_id IN (SELECT from_id FROM person_redirects WHERE to_id = ANY($1::bigint[]))
+          ORDER BY s.created_at, s.id`,
         [[...new Set(changes.map((change) => change.person_id))]],
       );
       await notify(
@@ -74,7 +78,7 @@ export function subscriptionStore(db: SqlClient): SubscriptionStore {
             changeId: change.id,
             personId: change.person_id,
             changedAt: isoTimestamp(change.changed_at),
-            subscriptions: subscriptions.filter((row) => row.person_id === change.person_id).map(subscriptionOf),
+            subscriptions: subscriptions.filter((row) => row.live_id === change.person_id).map(subscriptionOf),
           }),
         ),
       );

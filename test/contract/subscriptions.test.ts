@@ -68,6 +68,30 @@ describe.each(MODES)('person subscriptions (%s)', (mode) => {
     expect(receiver.received.filter((delivery) => delivery.url === '/mine')).toHaveLength(1);
   });
 
+  it('follows a merge: a subscriber to the merged-away person hears of a change to any record of the survivor', async () => {
+    receiver = await startWebhookReceiver();
+    const first = newPerson();
+    const seattle = { label: 'home', addressLine1: '1 Pike Street', city: 'Seattle', region: 'Washington', regionCode: 'WA', postalCode: '98101', country: 'United States', countryCode: 'US' };
+    // A namesake in another town: another person until a record holds both their emails.
+    const second = newPerson({ fullName: first.fullName, details: { name: first.details.name, locations: [seattle] } });
+    await loadPersons(kith, [first]);
+    await loadPersons(kith, [second]);
+    const subscribed = await call('person.subscribe', { email: emailOf(second), webhookUrl: `${receiver.url}/merged` });
+    expect(subscribed.status, subscribed.text).toBe(200);
+
+    const bridge = newPerson({ fullName: first.fullName, details: { name: first.details.name, emails: [first.details.emails[0]!, second.details.emails[0]!], locations: [] } });
+    await loadPersons(kith, [bridge]);
+    const survivor = (await call('person.enrich', { email: emailOf(first) })).body.details.identifiers.personIds[0];
+    expect((await call('person.enrich', { email: emailOf(second) })).body.details.identifiers.personIds).toEqual([survivor]);
+
+    await loadPersons(kith, [{ ...first, title: 'Chief Engineer' }]);
+    const [delivery] = await receiver.waitFor(1, 30_000);
+    expect(JSON.parse(delivery!.body)).toMatchObject({
+      subscriptionId: subscribed.body.subscriptionId,
+      person: { title: 'Chief Engineer', details: { identifiers: { personIds: [survivor] } } },
+    });
+  });
+
   it("lists the account's subscriptions a page at a time, and no other account's", async () => {
     const lister = await createAccount(kith);
     const persons = [newPerson(), newPerson(), newPerson()];
