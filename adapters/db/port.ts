@@ -4,7 +4,7 @@ import type { Plan, CreatePlanRequest } from '../../schemas/admin/plans.ts';
 import type { WebhookAttempt, WebhookDelivery, WebhookDeliveryDetail, WebhookSecret } from '../../schemas/admin/webhooks.ts';
 import type { Readable } from 'node:stream';
 import type { ImportSummary } from '../persons/import.ts';
-import type { ResolutionCounts } from '../persons/resolve-records.ts';
+import type { ResolutionCounts } from '../../domain/identity-graph/resolve-batch.ts';
 import type { PersonRecordDocument } from '../../domain/identity-graph/survivorship.ts';
 import type { CompanyCandidate, CompanySearch, StoredCompany } from '../companies/lookup.ts';
 import type { ConsentPurposeGiven, IdentifierKey, RecordEmail, Tag } from '../../schemas/events/payloads.ts';

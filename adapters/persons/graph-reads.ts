@@ -25,47 +25,49 @@ export async function readRecords(tx: SqlClient, recordIds: string[]): Promise<R
   return rows.map((row) => recordFields(row.record_id, row.document, row.keys ?? []));
 }
 
-/** The record's fields, or undefined when it was deleted. */
-export const readRecord = async (tx: SqlClient, recordId: string): Promise<RecordFields | undefined> => (await readRecords(tx, [recordId]))[0];
-
-/** The person a record is resolved into, or undefined while it never was (it is then its own, under its id). */
-export async function personOfRecord(tx: SqlClient, recordId: string): Promise<string | undefined> {
-  const [row] = await tx.query<{ person_id: string }>('SELECT person_id::text AS person_id FROM record_persons WHERE record_id = $1', [recordId]);
-  return row?.person_id;
+/** The queued records that were resolved before, each with the person it is in. */
+export async function currentPersons(tx: SqlClient, recordIds: readonly string[]): Promise<Map<string, string>> {
+  const rows = await tx.query<{ record_id: string; person_id: string }>(
+    'SELECT record_id::text AS record_id, person_id::text AS person_id FROM record_persons WHERE record_id = ANY($1::bigint[])',
+    [recordIds],
+  );
+  return new Map(rows.map((row) => [row.record_id, row.person_id]));
 }
 
+/** A record sharing a key with a queued one, and the person it is in (its own id while never resolved). */
+export type MatchedRow = { record_id: string; matched_id: string; person_id: string };
+
 /**
- * The persons other records sharing a key with this one belong to: records waiting for their first resolution
- * are left out (they find this one when their turn comes, in id order).
+ * For each of the records, the records sharing a candidate key with it, and the person each is in: those waiting
+ * for their first resolution outside these records are left out (they find these when their turn comes, in id
+ * order). The queued records must be off the queue already.
  */
-export async function candidatePersons(tx: SqlClient, record: RecordFields): Promise<string[]> {
-  const rows = await tx.query<{ person_id: string }>(
-    `SELECT DISTINCT coalesce(rp.person_id, m.record_id)::text AS person_id
-       FROM (SELECT kind, value FROM person_identifiers WHERE person_id = $1 AND kind = ANY($2::text[])) AS k
+export async function matchedRecords(tx: SqlClient, recordIds: readonly string[]): Promise<MatchedRow[]> {
+  return tx.query<MatchedRow>(
+    `SELECT DISTINCT b.record_id::text AS record_id, m.record_id::text AS matched_id, coalesce(rp.person_id, m.record_id)::text AS person_id
+       FROM unnest($1::bigint[]) AS b (record_id)
+       CROSS JOIN LATERAL (SELECT kind, value FROM person_identifiers WHERE person_id = b.record_id AND kind = ANY($2::text[])) AS k
        CROSS JOIN LATERAL (SELECT i.person_id AS record_id FROM person_identifiers i
-                            WHERE i.kind = k.kind AND i.value = k.value AND i.person_id <> $1
+                            WHERE i.kind = k.kind AND i.value = k.value AND i.person_id <> b.record_id
                             ORDER BY i.person_id LIMIT $3) AS m
        LEFT JOIN record_persons rp ON rp.record_id = m.record_id
       WHERE rp.person_id IS NOT NULL OR NOT EXISTS (SELECT 1 FROM records_to_resolve q WHERE q.record_id = m.record_id)`,
-    [record.id, CANDIDATE_KINDS, RECORDS_PER_KEY],
+    [recordIds, CANDIDATE_KINDS, RECORDS_PER_KEY],
   );
-  return rows.map((row) => row.person_id);
 }
 
-/** Each person with its records (all but `except`, the record being resolved), in the order asked. */
-export async function personsWithRecords(tx: SqlClient, personIds: string[], except?: string): Promise<PersonCandidate[]> {
+/** Each person with its records, in the order asked. */
+export async function personsWithRecords(tx: SqlClient, personIds: readonly string[]): Promise<PersonCandidate[]> {
   if (personIds.length === 0) return [];
   const rows = await tx.query<RecordRow & { person_id: string }>(
     `SELECT x.person_id::text AS person_id, p.id::text AS record_id, p.document, ${KEYS_OF_RECORD}
        FROM unnest($1::bigint[]) AS x (person_id)
        CROSS JOIN LATERAL (${RECORD_IDS_OF_PERSON('x.person_id')}) AS r
        JOIN persons p ON p.id = r.record_id
-      WHERE p.id IS DISTINCT FROM $2::bigint
       ORDER BY p.id`,
-    [personIds, except ?? null],
+    [personIds],
   );
-  return personIds.map((personId) => ({
-    personId,
-    records: rows.filter((row) => row.person_id === personId).map((row) => recordFields(row.record_id, row.document, row.keys ?? [])),
-  }));
+  const records = new Map(personIds.map((personId): [string, RecordFields[]] => [personId, []]));
+  for (const row of rows) records.get(row.person_id)!.push(recordFields(row.record_id, row.document, row.keys ?? []));
+  return personIds.map((personId) => ({ personId, records: records.get(personId)! }));
 }

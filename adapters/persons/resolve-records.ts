@@ -1,17 +1,14 @@
 import type { SqlClient } from '../db/sql-client.ts';
 import type { MatchModel } from '../../domain/matching/model.ts';
-import { groupsOf, keeperOf, linksOf, survivorOf } from '../../domain/identity-graph/resolve.ts';
-import { candidatePersons, personOfRecord, personsWithRecords, readRecord } from './graph-reads.ts';
-import { RECORD_IDS_OF_PERSON } from './records-of-person.ts';
+import { compareIds } from '../../domain/matching/id-order.ts';
+import { finalRedirects, resolveBatch, type BatchChanges, type BatchGraph, type ResolutionCounts } from '../../domain/identity-graph/resolve-batch.ts';
+import { currentPersons, matchedRecords, personsWithRecords, readRecords } from './graph-reads.ts';
 
 /** Every resolver takes turns under this lock: two resolving records of the same persons at once could lose a merge. */
 const RESOLVE_LOCK_ID = 4_242_045;
 
-/** Records resolved in one transaction. */
-export const RESOLVE_BATCH = 200;
-
-/** What a round of resolution did (docs/identity-graph.md): records resolved, persons merged away, persons split off. */
-export type ResolutionCounts = { resolved: number; merged: number; split: number };
+/** Records resolved in one transaction: read, resolved in memory and written in a few statements. */
+export const RESOLVE_BATCH = 1000;
 
 const none = (): ResolutionCounts => ({ resolved: 0, merged: 0, split: 0 });
 
@@ -21,98 +18,72 @@ async function newPersonId(tx: SqlClient): Promise<string> {
   return row!.id;
 }
 
-/** Puts the records in the person (each leaves the one it was in). */
-async function assign(tx: SqlClient, recordIds: string[], personId: string): Promise<void> {
-  await tx.query(
-    `INSERT INTO record_persons (record_id, person_id) SELECT unnest($1::bigint[]), $2
-     ON CONFLICT (record_id) DO UPDATE SET person_id = EXCLUDED.person_id`,
-    [recordIds, personId],
-  );
+/**
+ * The part of the graph the queued records can touch (domain/identity-graph/resolve-batch.ts): the records, the
+ * persons they are in, and the persons of the records sharing a key with them, each with all its records.
+ */
+async function readBatchGraph(tx: SqlClient, queued: string[]): Promise<BatchGraph> {
+  const current = await currentPersons(tx, queued);
+  const inBatch = new Set(queued);
+  const matchedRows = await matchedRecords(tx, queued);
+  const matched = new Map<string, string[]>();
+  const personIds = new Set(current.values());
+  for (const row of matchedRows) {
+    matched.set(row.record_id, [...(matched.get(row.record_id) ?? []), row.matched_id]);
+    // A queued record never resolved is in no person yet: it has none to read.
+    if (!inBatch.has(row.matched_id) || current.has(row.matched_id)) personIds.add(row.person_id);
+  }
+  const persons = await personsWithRecords(tx, [...personIds]);
+  const fields = new Map((await readRecords(tx, queued)).map((record) => [record.id, record]));
+  for (const person of persons) for (const record of person.records) fields.set(record.id, record);
+  const members = new Map(persons.map((person) => [person.personId, person.records.map((record) => record.id)]));
+  return { queued, fields, members, current, matched };
 }
 
-/** Merges the persons into `into`: their records move, and their ids (and ids merged into them) answer as it. */
-async function merge(tx: SqlClient, from: string[], into: string): Promise<void> {
-  if (from.length === 0) return;
-  const moved = await tx.query<{ record_id: string }>(
-    `SELECT o.record_id::text AS record_id FROM unnest($1::bigint[]) AS f (person_id) CROSS JOIN LATERAL (${RECORD_IDS_OF_PERSON('f.person_id')}) AS o`,
-    [from],
-  );
-  await assign(tx, moved.map((row) => row.record_id), into);
-  await tx.query('UPDATE person_redirects SET to_id = $2 WHERE to_id = ANY($1::bigint[])', [from, into]);
+/** Writes what the batch changed: where records are, records gone, and each merged-away id's redirect. */
+async function writeBatchChanges(tx: SqlClient, changes: BatchChanges): Promise<void> {
+  if (changes.removed.size > 0) await tx.query('DELETE FROM record_persons WHERE record_id = ANY($1::bigint[])', [[...changes.removed]]);
+  if (changes.assigned.size > 0) {
+    await tx.query(
+      `INSERT INTO record_persons (record_id, person_id) SELECT * FROM unnest($1::bigint[], $2::bigint[])
+       ON CONFLICT (record_id) DO UPDATE SET person_id = EXCLUDED.person_id`,
+      [[...changes.assigned.keys()], [...changes.assigned.values()]],
+    );
+  }
+  const redirects = finalRedirects(changes.merges);
+  if (redirects.size === 0) return;
+  const [from, to] = [[...redirects.keys()], [...redirects.values()]];
+  // Chains stay one step long: what redirected to a merged-away id now redirects to where it went.
   await tx.query(
-    `INSERT INTO person_redirects (from_id, to_id) SELECT unnest($1::bigint[]), $2
+    `UPDATE person_redirects r SET to_id = f.to_id FROM unnest($1::bigint[], $2::bigint[]) AS f (from_id, to_id) WHERE r.to_id = f.from_id`,
+    [from, to],
+  );
+  await tx.query(
+    `INSERT INTO person_redirects (from_id, to_id) SELECT * FROM unnest($1::bigint[], $2::bigint[])
      ON CONFLICT (from_id) DO UPDATE SET to_id = EXCLUDED.to_id, merged_at = now()`,
-    [from, into],
+    [from, to],
   );
-}
-
-/**
- * Checks that the person's records still hold together (domain/identity-graph/resolve.ts groupsOf) and splits it
- * when they do not: the group keeperOf names keeps the id, each other group is a new person. A person left with
- * no records is merged into `emptiedInto`, when given (its last record moved there).
- */
-async function revalidate(tx: SqlClient, model: MatchModel, personId: string, counts: ResolutionCounts, emptiedInto?: string): Promise<void> {
-  const [person] = await personsWithRecords(tx, [personId]);
-  if (person!.records.length === 0) {
-    if (emptiedInto) await merge(tx, [personId], emptiedInto);
-    return;
-  }
-  const groups = groupsOf(model, person!.records);
-  const keeper = keeperOf(groups);
-  for (const [at, group] of groups.entries()) {
-    if (at === keeper) continue;
-    await assign(tx, group.map((record) => record.id), await newPersonId(tx));
-    counts.split += 1;
-  }
-}
-
-/**
- * Resolves one record (docs/identity-graph.md): it joins the persons it links to, merging them when it links to
- * several, or stays in (or starts) a person of its own; the person it left, or that it changed, is checked again.
- */
-async function resolveRecord(tx: SqlClient, model: MatchModel, recordId: string, counts: ResolutionCounts): Promise<void> {
-  const current = await personOfRecord(tx, recordId);
-  const record = await readRecord(tx, recordId);
-  if (!record) {
-    await tx.query('DELETE FROM record_persons WHERE record_id = $1', [recordId]);
-    if (current) await revalidate(tx, model, current, counts);
-    return;
-  }
-  const candidateIds = [...new Set([...(await candidatePersons(tx, record)), ...(current ? [current] : [])])];
-  const candidates = await personsWithRecords(tx, candidateIds, recordId);
-  const links = linksOf(model, record, candidates);
-  const sizes = new Map(candidates.map((candidate) => [candidate.personId, candidate.records.length]));
-  const alone = !current || sizes.get(current) === 0;
-  const target =
-    links.length > 0
-      ? survivorOf(links.map((link) => ({ personId: link.personId, records: sizes.get(link.personId)! })))
-      : alone
-        ? (current ?? recordId)
-        : await newPersonId(tx);
-  const mergedAway = links.map((link) => link.personId).filter((personId) => personId !== target);
-  await merge(tx, mergedAway, target);
-  counts.merged += mergedAway.length;
-  await assign(tx, [recordId], target);
-  if (current && !mergedAway.includes(current)) await revalidate(tx, model, current, counts, target);
 }
 
 /**
  * Resolves up to `batch` queued records, oldest first, in one transaction under the resolver's lock, and takes
- * them off the queue in it: a crash resolves them again from the start, never half.
+ * them off the queue in it: a crash resolves them again from the start, never half. The batch is read in a few
+ * statements, resolved in memory record by record (the same result as one transaction each), and written back.
  */
 export async function resolveQueuedRecords(db: SqlClient, model: MatchModel, batch = RESOLVE_BATCH): Promise<ResolutionCounts> {
   return db.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock($1)', [RESOLVE_LOCK_ID]);
     // In id order: ordered by the column, not by its text (`10` before `9`).
-    const queued = await tx.query<{ id: string }>('SELECT record_id::text AS id FROM records_to_resolve ORDER BY record_id LIMIT $1', [batch]);
-    const counts = none();
-    for (const { id: recordId } of queued) {
-      // Off the queue first: the records after it in this batch see it as resolved.
-      await tx.query('DELETE FROM records_to_resolve WHERE record_id = $1', [recordId]);
-      await resolveRecord(tx, model, recordId, counts);
-      counts.resolved += 1;
-    }
-    return counts;
+    const queued = await tx.query<{ id: string }>(
+      `DELETE FROM records_to_resolve WHERE record_id IN (SELECT record_id FROM records_to_resolve ORDER BY record_id LIMIT $1)
+       RETURNING record_id::text AS id`,
+      [batch],
+    );
+    if (queued.length === 0) return none();
+    const graph = await readBatchGraph(tx, queued.map((row) => row.id).sort(compareIds));
+    const changes = await resolveBatch(model, graph, () => newPersonId(tx));
+    await writeBatchChanges(tx, changes);
+    return changes.counts;
   });
 }
 

@@ -163,6 +163,44 @@ describe.each(implementations)('the identity graph ($name)', (implementation) =>
   });
 });
 
+/** Where every record is, and every redirect: the graph exactly, ids and all. */
+const graphTables = async (db: SqlClient) => ({
+  persons: await db.query('SELECT record_id::text AS record, person_id::text AS person FROM record_persons ORDER BY record_id'),
+  redirects: await db.query('SELECT from_id::text AS "from", to_id::text AS "to" FROM person_redirects ORDER BY from_id'),
+});
+
+describe.each(implementations)('resolution in batches ($name)', (implementation) => {
+  it('leaves the graph exactly as record by record does: the same persons, ids, merges, splits and redirects', async () => {
+    const records = bridgedPersons(30);
+    // Every other bridging record again, now with a's email and town only: its person splits.
+    const changed = records
+      .filter((item, at) => item.source === 'b' && at % 2 === 0)
+      .map((item) => ({ ...item.record, details: { ...item.record.details, emails: item.record.details.emails.slice(0, 1), locations: [{ city: 'Arlington' }] } }));
+    const resolveWith = async (batch: number) => {
+      const subject = await implementation.open();
+      try {
+        const model = { ...DEFAULT_MODEL, persons: 1000 };
+        const resolve = async () => {
+          while ((await resolveQueuedRecords(subject.db, model, batch)).resolved > 0);
+        };
+        for (const source of ['c', 'a', 'b']) {
+          await subject.writer.import(source, records.filter((item) => item.source === source).map((item) => item.record));
+          await resolve();
+        }
+        await subject.writer.import('b', changed);
+        await resolve();
+        return await graphTables(subject.db);
+      } finally {
+        await subject.done();
+      }
+    };
+    const oneByOne = await resolveWith(1);
+    expect(oneByOne.redirects.length, 'every bridged person was built by a merge').toBe(30);
+    expect(new Set(oneByOne.persons.map((row) => row.person)).size, 'half the persons split').toBe(45);
+    expect(await resolveWith(1000)).toEqual(oneByOne);
+  });
+});
+
 describe('resolvers at once on PostgreSQL', () => {
   it('give the persons one resolver gives, however they interleave: none left apart that should be one, no merge lost', async () => {
     const records = bridgedPersons(20);
