@@ -38,20 +38,24 @@ export async function currentPersons(tx: SqlClient, recordIds: readonly string[]
 export type MatchedRow = { record_id: string; matched_id: string; person_id: string };
 
 /**
- * For each of the records, the records sharing a candidate key with it, and the person each is in: those waiting
- * for their first resolution outside these records are left out (they find these when their turn comes, in id
- * order). The queued records must be off the queue already.
+ * For each of the records, the records sharing a candidate key with it (once for each key they share), and the
+ * person each is in: those waiting for their first resolution outside these records are left out (they find these
+ * when their turn comes, in id order). The queued records must be off the queue already. Each matched record's
+ * person and place in the queue are looked up by index inside the lateral join: as a join, PGlite's planner, with
+ * no statistics, hashed the whole of record_persons for every queued record once the table had grown.
  */
 export async function matchedRecords(tx: SqlClient, recordIds: readonly string[]): Promise<MatchedRow[]> {
   return tx.query<MatchedRow>(
-    `SELECT DISTINCT b.record_id::text AS record_id, m.record_id::text AS matched_id, coalesce(rp.person_id, m.record_id)::text AS person_id
+    `SELECT b.record_id::text AS record_id, m.record_id::text AS matched_id, coalesce(m.resolved_to, m.record_id)::text AS person_id
        FROM unnest($1::bigint[]) AS b (record_id)
        CROSS JOIN LATERAL (SELECT kind, value FROM person_identifiers WHERE person_id = b.record_id AND kind = ANY($2::text[])) AS k
-       CROSS JOIN LATERAL (SELECT i.person_id AS record_id FROM person_identifiers i
+       CROSS JOIN LATERAL (SELECT i.person_id AS record_id,
+                                  (SELECT rp.person_id FROM record_persons rp WHERE rp.record_id = i.person_id) AS resolved_to,
+                                  EXISTS (SELECT 1 FROM records_to_resolve q WHERE q.record_id = i.person_id) AS waiting
+                             FROM person_identifiers i
                             WHERE i.kind = k.kind AND i.value = k.value AND i.person_id <> b.record_id
                             ORDER BY i.person_id LIMIT $3) AS m
-       LEFT JOIN record_persons rp ON rp.record_id = m.record_id
-      WHERE rp.person_id IS NOT NULL OR NOT EXISTS (SELECT 1 FROM records_to_resolve q WHERE q.record_id = m.record_id)`,
+      WHERE m.resolved_to IS NOT NULL OR NOT m.waiting`,
     [recordIds, CANDIDATE_KINDS, RECORDS_PER_KEY],
   );
 }

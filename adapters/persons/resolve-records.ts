@@ -26,10 +26,10 @@ async function readBatchGraph(tx: SqlClient, queued: string[]): Promise<BatchGra
   const current = await currentPersons(tx, queued);
   const inBatch = new Set(queued);
   const matchedRows = await matchedRecords(tx, queued);
-  const matched = new Map<string, string[]>();
+  const matched = new Map<string, Set<string>>();
   const personIds = new Set(current.values());
   for (const row of matchedRows) {
-    matched.set(row.record_id, [...(matched.get(row.record_id) ?? []), row.matched_id]);
+    matched.set(row.record_id, (matched.get(row.record_id) ?? new Set()).add(row.matched_id));
     // A queued record never resolved is in no person yet: it has none to read.
     if (!inBatch.has(row.matched_id) || current.has(row.matched_id)) personIds.add(row.person_id);
   }
@@ -37,7 +37,7 @@ async function readBatchGraph(tx: SqlClient, queued: string[]): Promise<BatchGra
   const fields = new Map((await readRecords(tx, queued)).map((record) => [record.id, record]));
   for (const person of persons) for (const record of person.records) fields.set(record.id, record);
   const members = new Map(persons.map((person) => [person.personId, person.records.map((record) => record.id)]));
-  return { queued, fields, members, current, matched };
+  return { queued, fields, members, current, matched: new Map([...matched].map(([recordId, ids]) => [recordId, [...ids]])) };
 }
 
 /** Writes what the batch changed: where records are, records gone, and each merged-away id's redirect. */

@@ -5,7 +5,9 @@ import { importPersons, sqlPersonWriter } from '../../adapters/persons/import.ts
 const GIVEN = ['Ada', 'Grace', 'Alan', 'Edsger', 'Barbara', 'Donald', 'Frances', 'John', 'Margaret', 'Dennis'];
 const FAMILY = ['Lovelace', 'Hopper', 'Turing', 'Dijkstra', 'Liskov', 'Knuth', 'Allen', 'Backus', 'Hamilton', 'Ritchie'];
 
-export type SourcedRecord = { source: string; record: { id: string } };
+/** A record of a bridged person: a name, its emails, and its town when it has one. */
+export type BridgedRecord = { id: string; fullName: string; details: { name: { given: string; family: string }; emails: Array<{ value: string }>; locations: Array<{ city: string }> } };
+export type SourcedRecord = { source: string; record: BridgedRecord };
 
 /**
  * Persons of three records each, from three sources: a and c alone stay apart (the same name in two towns, two
@@ -14,7 +16,7 @@ export type SourcedRecord = { source: string; record: { id: string } };
 export function bridgedPersons(count: number): SourcedRecord[] {
   return Array.from({ length: count }, (_, at) => {
     const name = { given: GIVEN[at % GIVEN.length]!, family: FAMILY[(at * 3 + Math.floor(at / GIVEN.length)) % FAMILY.length]! };
-    const record = (id: string, emails: string[], city?: string) => ({
+    const record = (id: string, emails: string[], city?: string): BridgedRecord => ({
       id,
       fullName: `${name.given} ${name.family}`,
       details: { name, emails: emails.map((value) => ({ value })), locations: city ? [{ city }] : [] },
