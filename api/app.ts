@@ -1,3 +1,4 @@
+import type { Context, MiddlewareHandler } from 'hono';
 import type { Clock } from '../adapters/clock.ts';
 import type { BlobStore } from '../adapters/blobs/port.ts';
 import type { MatchTraining, Stores } from '../adapters/db/port.ts';
@@ -9,6 +10,7 @@ import type { UsageStore } from '../adapters/usage/port.ts';
 import { v3Operations } from '../domain/operations.ts';
 import type { OperationSpec } from '../domain/operations/spec.ts';
 import { v2Operations } from '../domain/v2-operations.ts';
+import { listedCalls } from '../schemas/v3/batch.ts';
 import type { TrustedProxies } from '../domain/client-address.ts';
 import { adminApi } from './admin-app.ts';
 import { edgeApp } from './edge.ts';
@@ -19,6 +21,8 @@ import { answering } from './middleware/answering.ts';
 import { jsonBody } from './middleware/json-body.ts';
 import { rateLimit } from './middleware/rate-limit.ts';
 import { openApiRoutes } from './openapi.ts';
+import type { ApiEnv } from './env.ts';
+import { operationName } from './operation-name.ts';
 import { coalescedFinds } from './answering/coalesced-finds.ts';
 import type { LateReplies } from './answering/late-replies.ts';
 import { knownKeptReplies } from './answering/known-kept-replies.ts';
@@ -96,6 +100,22 @@ const CLAIMS_CLOCK_SKEW_MS = 5_000;
 /** Downloading an already-built audience file is not counted: clients retry that GET. */
 const RATE_LIMIT_EXEMPT: ReadonlySet<string> = new Set(['audience.download']);
 
+/**
+ * The calls a batch operation's request lists, from its body as the JSON body middleware reads it (413, 415 and
+ * malformed bodies list none); undefined for every other operation.
+ */
+function batchCallsOf(operations: Readonly<Record<string, OperationSpec>>, body: MiddlewareHandler<ApiEnv>) {
+  return async (c: Context<ApiEnv>): Promise<number | undefined> => {
+    if (!operations[operationName(c.req.path)]?.batchOf) return undefined;
+    try {
+      await body(c, async () => {});
+    } catch {
+      return undefined;
+    }
+    return listedCalls(c.get('body'));
+  };
+}
+
 /** The ingress: every route, middleware and error mapping, built once from explicit dependencies. */
 export function createApp(deps: AppDeps) {
   const { stores, clock, limits } = deps;
@@ -109,6 +129,7 @@ export function createApp(deps: AppDeps) {
     clock,
     windowSeconds: limits.rateLimitWindowSeconds,
     exempt: RATE_LIMIT_EXEMPT,
+    batchCalls: batchCallsOf(deps.operations ?? v3Operations, body),
   });
   const keptReplies = { keepMs: limits.resultTtlSeconds * 1000, abandonedAfterMs: limits.idempotencyLockSeconds * 1000 };
   const answer = answering({
