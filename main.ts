@@ -207,9 +207,10 @@ async function startParts(
     const boundPort = (listening.address() as AddressInfo).port;
     return { server: listening, port: boundPort, host: at.host, url: localUrl(at.host, boundPort) };
   };
-  const metricsApart =
-    config.metricsPort === undefined ? undefined : await listenApart(metricsOnlyApp(metrics), { port: config.metricsPort, host: config.host }, 'KITH_METRICS_PORT');
-  const adminApart = ingress?.adminApp && config.adminListener ? await listenApart(ingress.adminApp, config.adminListener, 'KITH_ADMIN_PORT') : undefined;
+  const metricsAt = config.metricsPort === undefined ? undefined : { port: config.metricsPort, host: config.host };
+  const metricsApart = metricsAt && (await listenApart(metricsOnlyApp(metrics), metricsAt, 'KITH_METRICS_PORT'));
+  const adminApp = ingress?.adminApp;
+  const adminApart = adminApp && config.adminListener && (await listenApart(adminApp, config.adminListener, 'KITH_ADMIN_PORT'));
   log.info(
     {
       port,

@@ -55,8 +55,15 @@ describe('KITH_ADMIN_PORT and KITH_ADMIN_HOST', () => {
   });
 
   it("tell the CLI where the server's admin listener is", () => {
-    expect(loadCliConfig({ KITH_URL: 'http://kith.internal:8080/' })).toMatchObject({ adminUrl: 'http://kith.internal:8080', adminUrlFrom: 'KITH_URL' });
-    expect(loadCliConfig({ KITH_ADMIN_PORT: '9090' })).toMatchObject({ url: 'http://127.0.0.1:8080', adminUrl: 'http://127.0.0.1:9090', adminUrlFrom: 'KITH_ADMIN_PORT' });
+    expect(loadCliConfig({ KITH_URL: 'http://kith.internal:8080/' })).toMatchObject({
+      adminUrl: 'http://kith.internal:8080',
+      adminUrlFrom: 'KITH_URL',
+    });
+    expect(loadCliConfig({ KITH_ADMIN_PORT: '9090' })).toMatchObject({
+      url: 'http://127.0.0.1:8080',
+      adminUrl: 'http://127.0.0.1:9090',
+      adminUrlFrom: 'KITH_ADMIN_PORT',
+    });
     expect(loadCliConfig({ KITH_ADMIN_PORT: '9090', KITH_ADMIN_HOST: '0.0.0.0' }).adminUrl).toBe('http://127.0.0.1:9090');
     expect(loadCliConfig({ KITH_ADMIN_PORT: '9090', KITH_ADMIN_HOST: '::1' }).adminUrl).toBe('http://[::1]:9090');
   });

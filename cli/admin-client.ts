@@ -36,7 +36,8 @@ export async function adminClient(config: CliConfig): Promise<AdminClient> {
         signal: AbortSignal.timeout(30_000),
       });
     } catch (error) {
-      throw new CliError(`Cannot reach Kith's admin API at ${config.adminUrl} (${(error as Error).message}); is it running? (${config.adminUrlFrom})`);
+      const why = (error as Error).message;
+      throw new CliError(`Cannot reach Kith's admin API at ${config.adminUrl} (${why}); is it running? (${config.adminUrlFrom})`);
     }
     const payload = (await response.json().catch(() => ({}))) as { message?: string };
     if (!response.ok) throw new CliError(`${response.status}: ${payload.message ?? response.statusText}${hint(response.status, payload)}`);

@@ -22,7 +22,12 @@ function setUp(trustedProxies: string[] = []) {
     lines.filter((line) => line.level === 40).map(({ client, failures, waitSeconds, msg }) => ({ client, failures, waitSeconds, msg }));
   const app = new Hono<ApiEnv>();
   app.onError(onError);
-  app.use('/admin/*', requestId({ log }), requestClient({ trustedProxies: trustedProxies.map(parseNetwork) }), adminAuth({ adminToken: TOKEN, clock }));
+  app.use(
+    '/admin/*',
+    requestId({ log }),
+    requestClient({ trustedProxies: trustedProxies.map(parseNetwork) }),
+    adminAuth({ adminToken: TOKEN, clock }),
+  );
   app.get('/admin/plans', (c) => c.json({ plans: [] }));
   const call = (token: string | undefined, from = '203.0.113.7', forwardedFor?: string) =>
     app.request(

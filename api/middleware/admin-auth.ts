@@ -27,7 +27,7 @@ export const waitAfter = (failures: number): number =>
  * trusted proxy the client it forwarded for): an IPv4 address itself, IPv6 by its /64, which one host commonly
  * holds whole.
  */
-export function throttledAs(client: string): string {
+function throttledAs(client: string): string {
   if (!ipaddr.IPv6.isValid(client)) return client;
   return `${ipaddr.IPv6.parse(client).parts.slice(0, 4).map((part) => part.toString(16)).join(':')}::/64`;
 }

@@ -18,7 +18,11 @@ const STOPPED_SEED = new URL('../fixtures/stopped-seed.ts', import.meta.url).hre
 const CLUSTER_CHILD = fileURLToPath(new URL('../../adapters/db/pglite-cluster-main.ts', import.meta.url));
 
 /** The embedded first start as main.ts asks for it: migrations and the demo, printed to `output`. */
-const demoSeed = (output: string[], demo = true): ClusterSeed => ({ module: FIRST_START, options: { demo, train: false }, output: (text) => output.push(text) });
+const demoSeed = (output: string[], demo = true): ClusterSeed => ({
+  module: FIRST_START,
+  options: { demo, train: false },
+  output: (text) => output.push(text),
+});
 
 /** The same first start, stopped at `stopAt`: whatever it would print is a failure of the test. */
 const stoppedSeed = (stopAt: StopAt): ClusterSeed => ({
@@ -47,7 +51,12 @@ const entries = async (dataDir: string) => (await readdir(dataDir)).filter((name
 async function demoIn(db: SqlClient) {
   const count = async (table: string) => (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`))[0]!.n;
   const accounts = await db.query<{ name: string }>('SELECT name FROM accounts ORDER BY name');
-  return { accounts: accounts.map((account) => account.name), keys: await count('api_keys'), persons: await count('persons'), companies: await count('companies') };
+  return {
+    accounts: accounts.map((account) => account.name),
+    keys: await count('api_keys'),
+    persons: await count('persons'),
+    companies: await count('companies'),
+  };
 }
 
 const WHOLE_DEMO = { accounts: ['Demo'], keys: 1, persons: 1000, companies: 1000 };
@@ -187,7 +196,8 @@ describe.skipIf(process.platform !== 'linux')('a first start stopped half-way', 
       await mkdir(join(pgdata, 'base'), { recursive: true });
       await writeFile(join(pgdata, 'postgresql.conf'), '');
       await expect(open(dataDir, demoSeed([], false))).rejects.toThrow(
-        `the embedded database in ${pgdata} is half-made: an earlier Kith made it in place, and its first start was stopped while it created the database`,
+        `the embedded database in ${pgdata} is half-made: an earlier Kith made it in place, and its first start was ` +
+          'stopped while it created the database',
       );
 
       await rm(pgdata, { recursive: true });

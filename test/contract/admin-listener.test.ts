@@ -50,7 +50,9 @@ describe('/admin/ on a listener of its own (KITH_ADMIN_PORT)', () => {
 
     const unset = await runCli(['plans', 'list'], { KITH_URL: kith.url, KITH_ADMIN_TOKEN: kith.adminToken });
     expect(unset.code).toBe(1);
-    expect(unset.stderr).toContain('404: No such endpoint: GET /admin/plans (when the server serves /admin/ on a port of its own, set KITH_ADMIN_PORT');
+    expect(unset.stderr).toContain(
+      '404: No such endpoint: GET /admin/plans (when the server serves /admin/ on a port of its own, set KITH_ADMIN_PORT',
+    );
   });
 
   it('makes console links that lead to the console on the public port', async () => {
