@@ -14,6 +14,7 @@ import type { ClusterSeed } from './adapters/db/pglite-cluster.ts';
 import { sharedSecret } from './adapters/db/secrets.ts';
 import { localBlobStore } from './adapters/blobs/local.ts';
 import { partnerLabeller, personIdCodec } from './adapters/identity/person-ids.ts';
+import { localUrl } from './adapters/local-url.ts';
 import { createLogger, type Logger } from './adapters/logger.ts';
 import { trimWhenIdle } from './adapters/memory/idle-trim.ts';
 import { nativeHeapTrim } from './adapters/memory/native-heap.ts';
@@ -27,7 +28,7 @@ import { healthRoutes } from './api/routes/health.ts';
 import { metricsRoutes } from './api/routes/metrics.ts';
 import type { FirstStartOptions } from './composition/first-start.ts';
 import { buildIngress, type Ingress } from './composition/ingress.ts';
-import { close, listen, localUrl, probePort } from './composition/listen.ts';
+import { close, listen, probePort, type PortVariable } from './composition/listen.ts';
 import { metricsOnlyApp, processMetrics, topicLabel } from './composition/metrics.ts';
 import { stopWithNpm } from './composition/npm-parent.ts';
 import { makePrivate } from './composition/private-dirs.ts';
@@ -42,6 +43,8 @@ export type RunningKith = {
   port: number;
   /** Where GET /metrics answers: `url`, or the address of KITH_METRICS_PORT's listener. */
   metricsUrl: string;
+  /** Where /admin/ answers: `url`, or the address of KITH_ADMIN_PORT's listener. */
+  adminUrl: string;
   adminToken: string;
   instanceId: string;
   stop(): Promise<void>;
@@ -72,11 +75,15 @@ export async function startKith(config: ServerConfig, options: StartOptions = {}
   /** What a start that fails half-way has started: closed again, last first, so that a caller in the same process can go on. */
   const started: (() => Promise<void>)[] = [];
   try {
+    const roles = parseRoles(config.roles, config.kafkaBrokers !== undefined);
     // A port in use is found before the database opens and the demo account is made, not after.
     await probePort(config.port, config.host, 'PORT');
     if (config.metricsPort !== undefined) await probePort(config.metricsPort, config.host, 'KITH_METRICS_PORT');
+    // /admin/ is the ingress's: a worker process has no admin listener, whatever its environment says.
+    const admin = roles.ingress ? config.adminListener : undefined;
+    if (admin) await probePort(admin.port, admin.host, 'KITH_ADMIN_PORT');
     await makePrivate(config, log);
-    return await startParts(config, { ...options, log }, started);
+    return await startParts(config, { ...options, log, roles }, started);
   } catch (error) {
     for (const stop of started.reverse()) {
       await stop().catch((failure: unknown) => log.warn({ err: failure }, 'closing after a failed start'));
@@ -86,12 +93,15 @@ export async function startKith(config: ServerConfig, options: StartOptions = {}
 }
 
 /** Every adapter and role of `startKith`, each pushed onto `started` as it comes up. */
-async function startParts(config: ServerConfig, options: StartOptions & { log: Logger }, started: (() => Promise<void>)[]): Promise<RunningKith> {
-  const log = options.log;
+async function startParts(
+  config: ServerConfig,
+  options: StartOptions & { log: Logger; roles: Roles },
+  started: (() => Promise<void>)[],
+): Promise<RunningKith> {
+  const { log, roles } = options;
   const clock = options.clock ?? systemClock;
   const announce = options.announce ?? ((text: string) => process.stdout.write(`${text}\n`));
   const distributed = config.kafkaBrokers !== undefined;
-  const roles = parseRoles(config.roles, distributed);
   const webhooks = webhookSettings(config);
   const instanceId = config.instanceId ?? `${hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`;
 
@@ -175,6 +185,7 @@ async function startParts(config: ServerConfig, options: StartOptions & { log: L
       topics,
       inbox,
       httpMetrics: metrics.http,
+      publicListenerUrl: () => ownUrl,
     });
     started.push(() => ingress!.stop());
   }
@@ -189,15 +200,23 @@ async function startParts(config: ServerConfig, options: StartOptions & { log: L
   const port = (server.address() as AddressInfo).port;
   const url = localUrl(config.host, port);
   ownUrl = url;
-  const metricsServer =
-    config.metricsPort === undefined ? undefined : await listen(metricsOnlyApp(metrics), config.metricsPort, config.host, 'KITH_METRICS_PORT');
-  const metricsPort = metricsServer && (metricsServer.address() as AddressInfo).port;
-  const metricsUrl = metricsPort === undefined ? url : localUrl(config.host, metricsPort);
+  /** A listener of its own, off the public port; closed again when what follows fails. */
+  const listenApart = async (apart: Hono<ApiEnv>, at: { port: number; host: string }, variable: PortVariable) => {
+    const listening = await listen(apart, at.port, at.host, variable);
+    started.push(() => close(listening));
+    const boundPort = (listening.address() as AddressInfo).port;
+    return { server: listening, port: boundPort, host: at.host, url: localUrl(at.host, boundPort) };
+  };
+  const metricsAt = config.metricsPort === undefined ? undefined : { port: config.metricsPort, host: config.host };
+  const metricsApart = metricsAt && (await listenApart(metricsOnlyApp(metrics), metricsAt, 'KITH_METRICS_PORT'));
+  const adminApp = ingress?.adminApp;
+  const adminApart = adminApp && config.adminListener && (await listenApart(adminApp, config.adminListener, 'KITH_ADMIN_PORT'));
   log.info(
     {
       port,
       pid: process.pid,
-      ...(metricsPort !== undefined && { metricsPort }),
+      ...(metricsApart && { metricsPort: metricsApart.port }),
+      ...(adminApart && { adminPort: adminApart.port, adminHost: adminApart.host }),
       host: config.host,
       instanceId,
       roles: config.roles,
@@ -210,11 +229,12 @@ async function startParts(config: ServerConfig, options: StartOptions & { log: L
   return {
     url,
     port,
-    metricsUrl,
+    metricsUrl: metricsApart?.url ?? url,
+    adminUrl: adminApart?.url ?? url,
     instanceId,
     adminToken: ingress?.adminToken ?? '',
     async stop() {
-      await Promise.all([server, metricsServer].map((listening) => listening && close(listening)));
+      await Promise.all([server, metricsApart?.server, adminApart?.server].map((listening) => listening && close(listening)));
       await ingress?.stop();
       await inbox?.close();
       await Promise.all(consumers.map((consumer) => consumer.stop()));

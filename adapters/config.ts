@@ -1,6 +1,9 @@
 import { join } from 'node:path';
 import { z } from 'zod';
+import type { TrustedProxies } from '../domain/client-address.ts';
+import { parseNetwork } from '../domain/networks.ts';
 import type { MatchTraining } from './db/port.ts';
+import { localUrl } from './local-url.ts';
 
 /**
  * The one place that reads process.env. Every variable is documented in the README's configuration table;
@@ -10,9 +13,32 @@ const booleanFlag = z
   .enum(['true', 'false', '1', '0'])
   .transform((value) => value === 'true' || value === '1');
 
+/** Comma-separated networks (domain/networks.ts): the first that is not one is refused, by name. */
+const networkList = z
+  .string()
+  .default('')
+  .transform((value, ctx) => {
+    try {
+      return value
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean)
+        .map(parseNetwork);
+    } catch (error) {
+      ctx.issues.push({ code: 'custom', message: (error as Error).message, input: value });
+      return z.NEVER;
+    }
+  });
+
+/** Where a listener of its own is bound unless its host is given: this machine only. */
+const LOOPBACK = '127.0.0.1';
+
 const ServerEnv = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   KITH_METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  KITH_ADMIN_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  KITH_ADMIN_HOST: z.string().min(1).optional(),
+  KITH_TRUSTED_PROXIES: networkList,
   HOST: z.string().min(1).default('127.0.0.1'),
   KITH_DATA_DIR: z.string().min(1).default('./.kith'),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
@@ -72,6 +98,10 @@ export type ServerConfig = {
   port: number;
   /** Where GET /metrics is served instead of `port`, so that it can be kept off the public network; unset: `port`. */
   metricsPort: number | undefined;
+  /** Where /admin/ is served instead of `port`, on a listener of its own kept off the public network; unset: `port`. */
+  adminListener: { port: number; host: string } | undefined;
+  /** The proxies whose X-Forwarded-For names a request's client (the admin token's throttle, the logs). */
+  trustedProxies: TrustedProxies;
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
@@ -142,9 +172,15 @@ function parseEnv<S extends z.ZodType>(schema: S, env: NodeJS.ProcessEnv): z.inf
 
 export function loadServerConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const e = parseEnv(ServerEnv, env);
+  // A host for a listener that is not there would leave the operator believing /admin/ is off the public port.
+  if (e.KITH_ADMIN_HOST !== undefined && e.KITH_ADMIN_PORT === undefined) {
+    throw new ConfigError('Invalid configuration: KITH_ADMIN_HOST: takes effect only with KITH_ADMIN_PORT; set both, or neither');
+  }
   return {
     port: e.PORT,
     metricsPort: e.KITH_METRICS_PORT,
+    adminListener: e.KITH_ADMIN_PORT === undefined ? undefined : { port: e.KITH_ADMIN_PORT, host: e.KITH_ADMIN_HOST ?? LOOPBACK },
+    trustedProxies: e.KITH_TRUSTED_PROXIES,
     host: e.HOST,
     dataDir: e.KITH_DATA_DIR,
     databaseUrl: e.DATABASE_URL,
@@ -198,14 +234,37 @@ export function serverConfigFromEnvironment(overrides: Record<string, string> = 
 
 const CliEnv = z.object({
   KITH_URL: z.url({ protocol: /^https?$/ }).default('http://127.0.0.1:8080'),
+  // The server's own variables: the environment that starts Kith tells the CLI where its admin listener is.
+  KITH_ADMIN_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  KITH_ADMIN_HOST: z.string().min(1).default(LOOPBACK),
   KITH_ADMIN_TOKEN: z.string().min(1).optional(),
   KITH_DATA_DIR: z.string().min(1).default('./.kith'),
   KITH_API_KEY: z.string().min(1).optional(),
 });
 
-export type CliConfig = { url: string; adminToken: string | undefined; dataDir: string; apiKey: string | undefined };
+export type CliConfig = {
+  url: string;
+  /** Where the admin API answers: KITH_URL, or the admin listener's address when KITH_ADMIN_PORT is set. */
+  adminUrl: string;
+  /** The variable `adminUrl` comes from, for messages. */
+  adminUrlFrom: 'KITH_URL' | 'KITH_ADMIN_PORT';
+  adminToken: string | undefined;
+  dataDir: string;
+  apiKey: string | undefined;
+};
 
 export function loadCliConfig(env: NodeJS.ProcessEnv = process.env): CliConfig {
   const e = parseEnv(CliEnv, env);
-  return { url: e.KITH_URL.replace(/\/+$/, ''), adminToken: e.KITH_ADMIN_TOKEN, dataDir: e.KITH_DATA_DIR, apiKey: e.KITH_API_KEY };
+  const url = e.KITH_URL.replace(/\/+$/, '');
+  const admin =
+    e.KITH_ADMIN_PORT === undefined
+      ? { adminUrl: url, adminUrlFrom: 'KITH_URL' as const }
+      : { adminUrl: localUrl(e.KITH_ADMIN_HOST, e.KITH_ADMIN_PORT), adminUrlFrom: 'KITH_ADMIN_PORT' as const };
+  return {
+    url,
+    ...admin,
+    adminToken: e.KITH_ADMIN_TOKEN,
+    dataDir: e.KITH_DATA_DIR,
+    apiKey: e.KITH_API_KEY,
+  };
 }

@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import type { Clock } from '../adapters/clock.ts';
 import type { BlobStore } from '../adapters/blobs/port.ts';
 import type { MatchTraining, Stores } from '../adapters/db/port.ts';
@@ -10,27 +10,24 @@ import type { UsageStore } from '../adapters/usage/port.ts';
 import { v3Operations } from '../domain/operations.ts';
 import type { OperationSpec } from '../domain/operations/spec.ts';
 import { v2Operations } from '../domain/v2-operations.ts';
-import type { ApiEnv } from './env.ts';
-import { onError, onNotFound } from './errors.ts';
+import type { TrustedProxies } from '../domain/client-address.ts';
+import { listedCalls } from '../schemas/v3/batch.ts';
+import { adminApi } from './admin-app.ts';
+import { edgeApp } from './edge.ts';
 import { keyAuthenticator } from './key-authenticator.ts';
-import { adminAuth } from './middleware/admin-auth.ts';
 import { apiKeyAuth } from './middleware/api-key-auth.ts';
-import { httpMetrics } from './middleware/http-metrics.ts';
 import { v2KeyAuth } from './middleware/v2-key-auth.ts';
 import { answering } from './middleware/answering.ts';
 import { jsonBody } from './middleware/json-body.ts';
 import { rateLimit } from './middleware/rate-limit.ts';
-import { requestId } from './middleware/request-id.ts';
 import { openApiRoutes } from './openapi.ts';
+import type { ApiEnv } from './env.ts';
+import { operationName } from './operation-name.ts';
 import { coalescedFinds } from './answering/coalesced-finds.ts';
 import type { LateReplies } from './answering/late-replies.ts';
 import { knownKeptReplies } from './answering/known-kept-replies.ts';
 import type { UsageEvents } from './answering/usage-events.ts';
 import { consoleRoutes } from './console/routes.tsx';
-import { adminConsoleRoutes } from './routes/admin-console.ts';
-import { adminWebhookRoutes } from './routes/admin-webhooks.ts';
-import { adminRoutes } from './routes/admin.ts';
-import { adminDataRoutes } from './routes/admin-data.ts';
 import { healthRoutes, type ReadinessCheck } from './routes/health.ts';
 import { v2Routes } from './routes/v2.ts';
 import { v3Routes } from './routes/v3.ts';
@@ -61,7 +58,11 @@ export type AppDeps = {
   /** Daily usage for the console's charts. */
   usage: Pick<UsageStore, 'daily'>;
   ready: ReadinessCheck;
+  /** The proxies whose X-Forwarded-For names a request's client (KITH_TRUSTED_PROXIES); none when not given. */
+  trustedProxies?: TrustedProxies;
   adminToken: string;
+  /** True when /admin/ has a listener of its own (KITH_ADMIN_PORT, ./admin-app.ts): this app leaves it out. */
+  ownAdminListener?: boolean;
   /** Whether an import of persons over the admin API trains the match model at its end. */
   matchTraining: MatchTraining;
   /** The public base address (console login links), when configured. */
@@ -99,14 +100,27 @@ const CLAIMS_CLOCK_SKEW_MS = 5_000;
 /** Downloading an already-built audience file is not counted: clients retry that GET. */
 const RATE_LIMIT_EXEMPT: ReadonlySet<string> = new Set(['audience.download']);
 
+/**
+ * The calls a batch operation's request lists, from its body as the JSON body middleware reads it (413, 415 and
+ * malformed bodies list none); undefined for every other operation.
+ */
+function batchCallsOf(operations: Readonly<Record<string, OperationSpec>>, body: MiddlewareHandler<ApiEnv>) {
+  return async (c: Context<ApiEnv>): Promise<number | undefined> => {
+    if (!operations[operationName(c.req.path)]?.batchOf) return undefined;
+    try {
+      await body(c, async () => {});
+    } catch {
+      return undefined;
+    }
+    return listedCalls(c.get('body'));
+  };
+}
+
 /** The ingress: every route, middleware and error mapping, built once from explicit dependencies. */
 export function createApp(deps: AppDeps) {
   const { stores, clock, limits } = deps;
   const admission = deps.admission ?? admitAll;
-  const app = new Hono<ApiEnv>();
-  app.onError(onError);
-  app.notFound(onNotFound);
-  app.use('*', httpMetrics({ metrics: deps.httpMetrics }), requestId({ log: deps.log }));
+  const app = edgeApp(deps);
 
   const body = jsonBody({ maxBytes: limits.maxBodyBytes });
   const authenticator = keyAuthenticator({ keys: stores.apiKeys, clock, cacheMs: limits.keyCacheMs });
@@ -115,6 +129,7 @@ export function createApp(deps: AppDeps) {
     clock,
     windowSeconds: limits.rateLimitWindowSeconds,
     exempt: RATE_LIMIT_EXEMPT,
+    batchCalls: batchCallsOf(deps.operations ?? v3Operations, body),
   });
   const keptReplies = { keepMs: limits.resultTtlSeconds * 1000, abandonedAfterMs: limits.idempotencyLockSeconds * 1000 };
   const answer = answering({
@@ -163,13 +178,7 @@ export function createApp(deps: AppDeps) {
   app.use('/v2/*', v2KeyAuth({ authenticator }), limit, answer);
   app.route('/v2', v2Routes(operationAnswers));
 
-  app.use('/admin/*', adminAuth({ adminToken: deps.adminToken, clock }));
-  // Data imports stream their NDJSON body: they answer before the JSON body parser below would read it.
-  app.route('/admin', adminDataRoutes({ ...stores, matchTraining: deps.matchTraining }));
-  app.use('/admin/*', body);
-  app.route('/admin', adminRoutes({ ...stores, clock }));
-  app.route('/admin', adminWebhookRoutes({ ...stores, clock, secretOverlapMs: limits.webhookSecretOverlapMs }));
-  app.route('/admin', adminConsoleRoutes({ ...stores, clock, linkTtlMs: limits.consoleLinkMs, publicUrl: deps.publicUrl }));
+  if (!deps.ownAdminListener) app.route('/admin', adminApi({ ...deps, consoleUrl: () => deps.publicUrl }, body));
   const { dispatcher, usage, publicUrl } = deps;
   const consoleLimits = { syncDeadlineMs: limits.syncDeadlineMs, sessionMs: limits.consoleSessionMs, secretOverlapMs: limits.webhookSecretOverlapMs };
   app.route('/console', consoleRoutes({ stores, usage, dispatcher, admission, clock, publicUrl, ...consoleLimits }));

@@ -5,6 +5,8 @@ export type ApiEnv = {
   Variables: {
     requestId: string;
     log: Logger;
+    /** The address the request came from, as the request-client middleware names it. */
+    client: string;
     /** Set by the API-key middleware. */
     accountId: string;
     /** Calls the account's plan allows per rate-limit window; set by the API-key middleware. */

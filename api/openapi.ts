@@ -266,7 +266,11 @@ export function buildOpenApiDocument() {
     components: {
       securitySchemes: {
         bearer: { type: 'http', scheme: 'bearer', description: 'An API key: Authorization: Bearer <key>' },
-        adminToken: { type: 'http', scheme: 'bearer', description: 'The operator admin token' },
+        adminToken: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'The operator admin token; /admin/ is served on KITH_ADMIN_PORT instead when that is set',
+        },
         apiKeyQuery: { type: 'apiKey', in: 'query', name: 'apiKey', description: 'v2: an API key as a query parameter' },
         apiKeyHeader: { type: 'apiKey', in: 'header', name: 'X-Service-APIKey', description: 'v2: an API key (X-FullContact-APIKey too)' },
       },

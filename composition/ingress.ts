@@ -15,7 +15,8 @@ import { memoryRateLimiter } from '../adapters/rate-limit/memory.ts';
 import { postgresRateLimiter } from '../adapters/rate-limit/postgres.ts';
 import type { ReplyInbox } from '../adapters/replies/port.ts';
 import type { UsageStore } from '../adapters/usage/port.ts';
-import { createApp } from '../api/app.ts';
+import { createAdminApp } from '../api/admin-app.ts';
+import { createApp, type AppDeps } from '../api/app.ts';
 import type { ApiEnv } from '../api/env.ts';
 import { lateReplies } from '../api/answering/late-replies.ts';
 import { usageEvents } from '../api/answering/usage-events.ts';
@@ -27,7 +28,13 @@ import type { WebhookSettings } from './webhook-settings.ts';
 
 const IDEMPOTENCY_SWEEP_MS = 3_600_000;
 
-export type Ingress = { app: Hono<ApiEnv>; adminToken: string; stop(): Promise<void> };
+export type Ingress = {
+  app: Hono<ApiEnv>;
+  /** The app of the admin listener, when KITH_ADMIN_PORT gives /admin/ one of its own. */
+  adminApp: Hono<ApiEnv> | undefined;
+  adminToken: string;
+  stop(): Promise<void>;
+};
 
 export type IngressParts = {
   config: ServerConfig;
@@ -42,6 +49,8 @@ export type IngressParts = {
   topics: TopicNames;
   inbox: ReplyInbox;
   httpMetrics: HttpMetrics;
+  /** The public listener's address once it listens: where console links made on an admin listener lead. */
+  publicListenerUrl: () => string;
 };
 
 /** How often the ingress reads how far behind the workers' queues are (docs/decisions.md, "Backpressure"). */
@@ -82,7 +91,7 @@ export async function buildIngress(parts: IngressParts): Promise<Ingress> {
   const usageRecorder = usageEvents({ bus, topic: topics.usage, clock });
   // A late reply is awaited as long as the claim it keeps would be taken for the claim of a live call.
   const keptLate = lateReplies({ store: stores.idempotency, waitMs: config.idempotencyLockSeconds * 1000, log });
-  const app = createApp({
+  const deps: AppDeps = {
     log,
     clock,
     stores,
@@ -96,6 +105,7 @@ export async function buildIngress(parts: IngressParts): Promise<Ingress> {
     // The embedded process is its database's only writer: it knows which kept replies it holds.
     soleWriter: !config.databaseUrl,
     httpMetrics: parts.httpMetrics,
+    trustedProxies: config.trustedProxies,
     refusedWebhookUrl: (url) => refusedUrl(url, parts.webhooks.policy),
     adminToken,
     matchTraining: config.matchTraining,
@@ -116,7 +126,9 @@ export async function buildIngress(parts: IngressParts): Promise<Ingress> {
       consoleSessionMs: config.console.sessionHours * 3_600_000,
       consoleLinkMs: config.console.linkMinutes * 60_000,
     },
-  });
+  };
+  const app = createApp({ ...deps, ownAdminListener: config.adminListener !== undefined });
+  const adminApp = config.adminListener && createAdminApp({ ...deps, consoleUrl: () => config.publicUrl ?? parts.publicListenerUrl() });
   const sweep = setInterval(() => {
     const cutoff = new Date(clock.now().getTime() - config.idempotencyTtlHours * 3_600_000);
     stores.idempotency.sweep(cutoff).catch((error: unknown) => log.warn({ err: error }, 'idempotency sweep failed'));
@@ -125,6 +137,7 @@ export async function buildIngress(parts: IngressParts): Promise<Ingress> {
   sweep.unref();
   return {
     app,
+    adminApp,
     adminToken,
     async stop() {
       clearInterval(sweep);

@@ -5,7 +5,10 @@ import { ConfigError } from '../adapters/config.ts';
 import type { ApiEnv } from '../api/env.ts';
 
 /** The variables that name a port Kith listens on: a failure to listen names the one at fault. */
-export type PortVariable = 'PORT' | 'KITH_METRICS_PORT';
+export type PortVariable = 'PORT' | 'KITH_METRICS_PORT' | 'KITH_ADMIN_PORT';
+
+/** The variable naming the address each port is listened on at. */
+const HOST_VARIABLE: Record<PortVariable, string> = { PORT: 'HOST', KITH_METRICS_PORT: 'HOST', KITH_ADMIN_PORT: 'KITH_ADMIN_HOST' };
 
 export type Server = ReturnType<typeof serve>;
 
@@ -31,8 +34,9 @@ export function probePort(port: number, hostname: string, variable: PortVariable
   });
 }
 
-function listenError(error: NodeJS.ErrnoException, { port, hostname, variable }: { port: number; hostname: string; variable: string }): Error {
+function listenError(error: NodeJS.ErrnoException, { port, hostname, variable }: { port: number; hostname: string; variable: PortVariable }): Error {
   const where = `${hostname}:${port}`;
+  const hostVariable = HOST_VARIABLE[variable];
   switch (error.code) {
     case 'EADDRINUSE':
       return new ConfigError(`${variable}: ${where} is already in use (another Kith, or another program, listens there); stop it or set ${variable} to a free port`);
@@ -40,7 +44,9 @@ function listenError(error: NodeJS.ErrnoException, { port, hostname, variable }:
       return new ConfigError(`${variable}: not allowed to listen on ${where} (ports below 1024 need privileges); set ${variable} to a port above 1023`);
     case 'EADDRNOTAVAIL':
     case 'ENOTFOUND':
-      return new ConfigError(`HOST: ${hostname} is not an address of this machine (${variable} ${port}); set HOST to one of its addresses, or 0.0.0.0`);
+      return new ConfigError(
+        `${hostVariable}: ${hostname} is not an address of this machine (${variable} ${port}); set ${hostVariable} to one of its addresses, or 0.0.0.0`,
+      );
     default:
       return error;
   }
@@ -52,6 +58,4 @@ export function close(server: Server): Promise<void> {
     if ('closeIdleConnections' in server) server.closeIdleConnections();
   });
 }
-
-export const localUrl = (host: string, port: number) => `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`;
 

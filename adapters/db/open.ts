@@ -1,9 +1,9 @@
-import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { lockDataDir, makeOwnerOnly } from '../data-dir.ts';
 import { accountStore } from './accounts.ts';
 import { apiKeyStore } from './api-keys.ts';
 import { idempotencyStore } from './idempotency.ts';
+import { judgeEarlierDatabase } from './first-start-done.ts';
 import { ensurePgliteCluster, type ClusterSeed } from './pglite-cluster.ts';
 import { planStore } from './plans.ts';
 import { deliveryStore } from './deliveries.ts';
@@ -33,7 +33,8 @@ export type DatabaseOptions = {
  * pg about 3 MB of heap that an embedded one would not.
  *
  * A new data directory's cluster is made, and seeded, in a child process (ensurePgliteCluster), whose memory goes
- * with it.
+ * with it, beside its place until it is done. One an earlier Kith made in place is judged when first opened here
+ * (judgeEarlierDatabase): a half-made one is refused, saying how to start clean.
  *
  * The embedded database is one process's: it holds the data directory's lock (`lockDataDir`, DataDirInUse when
  * another process has it) from before it opens until it is closed. PGlite gives the files of a new cluster mode
@@ -48,10 +49,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<SqlClient>
   const lock = await lockDataDir(options.dataDir);
   const dir = join(options.dataDir, 'pgdata');
   try {
-    await mkdir(dir, { recursive: true, mode: 0o700 });
-    await ensurePgliteCluster(dir, options.seedNewCluster);
+    const cluster = await ensurePgliteCluster(dir, options.seedNewCluster);
     const { createPgliteClient } = await import('./pglite.ts');
     const db = await createPgliteClient(dir);
+    if (cluster === 'earlier') {
+      await judgeEarlierDatabase(db, dir).catch(async (error: unknown) => {
+        await db.close();
+        throw error;
+      });
+    }
     await makeOwnerOnly(dir, { create: false });
     return {
       ...db,

@@ -1,6 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { IncomingMessage } from 'node:http';
-import type { Context, MiddlewareHandler } from 'hono';
+import type { MiddlewareHandler } from 'hono';
 import ipaddr from 'ipaddr.js';
 import type { Clock } from '../../adapters/clock.ts';
 import type { ApiEnv } from '../env.ts';
@@ -24,16 +23,13 @@ export const waitAfter = (failures: number): number =>
   failures < FREE_FAILURES ? 0 : Math.min(FIRST_WAIT_MS * 2 ** (failures - FREE_FAILURES), LONGEST_WAIT_MS);
 
 /**
- * The client address a throttle counts by: the connection's peer (a forwarded-for header is the client's word,
- * not to be trusted without a configured proxy), IPv4-mapped IPv6 as IPv4, and IPv6 by its /64, which one
- * host commonly holds whole.
+ * What the throttle counts a client address by (the request-client middleware names it: the peer, or behind a
+ * trusted proxy the client it forwarded for): an IPv4 address itself, IPv6 by its /64, which one host commonly
+ * holds whole.
  */
-export function clientAddress(c: Context<ApiEnv>): string {
-  const peer = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming?.socket?.remoteAddress;
-  if (!peer || !ipaddr.isValid(peer)) return 'unknown';
-  const address = ipaddr.process(peer);
-  if (address.kind() === 'ipv4') return address.toString();
-  return `${(address as ipaddr.IPv6).parts.slice(0, 4).map((part) => part.toString(16)).join(':')}::/64`;
+function throttledAs(client: string): string {
+  if (!ipaddr.IPv6.isValid(client)) return client;
+  return `${ipaddr.IPv6.parse(client).parts.slice(0, 4).map((part) => part.toString(16)).join(':')}::/64`;
 }
 
 /**
@@ -59,7 +55,7 @@ export function adminAuth(options: { adminToken: string; clock: Clock }): Middle
 
   return async function adminAuthMiddleware(c, next) {
     const now = options.clock.now().getTime();
-    const address = clientAddress(c);
+    const address = throttledAs(c.get('client'));
     const known = failures.get(address);
     if (known && now - known.lastAt > FORGET_AFTER_MS) failures.delete(address);
     const blockedMs = (failures.get(address)?.blockedUntil ?? 0) - now;
@@ -79,10 +75,8 @@ export function adminAuth(options: { adminToken: string; clock: Clock }): Middle
       failures.delete(address);
       failures.set(address, { count, lastAt: now, blockedUntil: now + waitMs });
       if (failures.size > MAX_ADDRESSES) forgetOld(now);
-      c.get('log')?.warn(
-        { client: address, failures: count, ...(waitMs > 0 && { waitSeconds: Math.ceil(waitMs / 1000) }) },
-        'wrong admin token',
-      );
+      // The request's logger names the client already, as its access line does.
+      c.get('log')?.warn({ failures: count, ...(waitMs > 0 && { waitSeconds: Math.ceil(waitMs / 1000) }) }, 'wrong admin token');
     }
     throw new ApiError(401, 'Admin token missing or invalid');
   };

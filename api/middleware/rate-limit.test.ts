@@ -7,7 +7,10 @@ import { rateLimit } from './rate-limit.ts';
 
 const T0 = Date.parse('2026-06-01T12:00:00Z'); // a window boundary for any window length dividing 60 s
 
-/** An app with the middleware over the memory limiter, a settable clock and a counter of operations run. */
+/**
+ * An app with the middleware over the memory limiter, a settable clock and a counter of operations run; its batch
+ * operation charges a call per request, as the v3 route does.
+ */
 function setUp(limit: number) {
   const clock = { at: T0 + 15_000, now: () => new Date(clock.at) };
   const ran = { count: 0 };
@@ -22,8 +25,19 @@ function setUp(limit: number) {
   app.use(
     '/v3/*',
     authenticated,
-    rateLimit({ limiter: memoryRateLimiter(), clock, windowSeconds: 60, exempt: new Set(['audience.download']) }),
+    rateLimit({
+      limiter: memoryRateLimiter(),
+      clock,
+      windowSeconds: 60,
+      exempt: new Set(['audience.download']),
+      batchCalls: async (c) => (c.req.path.endsWith('.bulkEnrich') ? requestsOf(await c.req.json()) : undefined),
+    }),
   );
+  app.post('/v3/person.bulkEnrich', async (c) => {
+    await c.get('chargeCalls')?.(requestsOf(await c.req.json()) - 1);
+    ran.count += 1;
+    return c.json([]);
+  });
   app.post('/v3/stats.get', (c) => {
     ran.count += 1;
     return c.json({ ok: true });
@@ -35,6 +49,8 @@ function setUp(limit: number) {
   const call = (path = '/v3/stats.get', init: RequestInit = { method: 'POST' }) => app.request(path, init);
   return { clock, ran, call };
 }
+
+const requestsOf = (body: unknown) => (body as { requests: unknown[] }).requests.length;
 
 const rateLimitHeaders = (response: Response) => ({
   limit: response.headers.get('x-rate-limit-limit'),
@@ -114,5 +130,33 @@ describe('rateLimit middleware', () => {
     const bob = await call('/v3/stats.get', { method: 'POST', headers: { 'x-account': 'bob' } });
     expect(bob.status).toBe(200);
     expect(rateLimitHeaders(bob)).toMatchObject({ remaining: '0' });
+  });
+
+  it('refuses a batch larger than the whole window with 400 and no Retry-After, whether the window has calls left or is spent', async () => {
+    const { call, ran } = setUp(3);
+    const batchOf = (size: number) =>
+      call('/v3/person.bulkEnrich', { method: 'POST', body: JSON.stringify({ requests: Array.from({ length: size }, () => ({})) }) });
+    const message = 'Invalid request: requests: this batch counts 5 calls and the plan allows 3 per 60 seconds: send at most 3 requests a batch';
+
+    const withCallsLeft = await batchOf(5);
+    expect(withCallsLeft.status).toBe(400);
+    expect((await withCallsLeft.json()).message).toBe(message);
+    expect(withCallsLeft.headers.get('retry-after')).toBeNull();
+    expect(rateLimitHeaders(withCallsLeft)).toMatchObject({ limit: '3', remaining: '2' });
+
+    await call();
+    await call();
+    expect((await call()).status).toBe(403);
+    const spent = await batchOf(5);
+    expect(spent.status).toBe(400);
+    expect((await spent.json()).message).toBe(message);
+    expect(spent.headers.get('retry-after')).toBeNull();
+    expect(rateLimitHeaders(spent)).toMatchObject({ limit: '3', remaining: '0', reset: '45' });
+
+    // A batch the whole window holds waits for the next one, as a single call does.
+    const fits = await batchOf(3);
+    expect(fits.status).toBe(403);
+    expect(fits.headers.get('retry-after')).toBe('45');
+    expect(ran.count).toBe(2);
   });
 });

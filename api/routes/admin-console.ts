@@ -13,8 +13,11 @@ export type AdminConsoleOptions = {
   clock: Clock;
   /** How long a login link may wait for its one use. */
   linkTtlMs: number;
-  /** The public base address links start with; unset: the address this request came to. */
-  publicUrl: string | undefined;
+  /**
+   * The base address links start with (the public one; the public listener's when this one is the admin
+   * listener); undefined: the address this request came to.
+   */
+  baseUrl: () => string | undefined;
 };
 
 /** The operator hands an account's user a one-time link into the web console. */
@@ -25,7 +28,7 @@ export function adminConsoleRoutes(options: AdminConsoleOptions) {
     const account = z.uuid().safeParse(id).success ? await options.accounts.get(id) : undefined;
     if (!account) throw new ApiError(404, `No account with id ${id}`);
     const link: ConsoleLink = await createLoginLink(
-      { store: options.consoleSessions, clock: options.clock, ttlMs: options.linkTtlMs, baseUrl: options.publicUrl ?? new URL(c.req.url).origin },
+      { store: options.consoleSessions, clock: options.clock, ttlMs: options.linkTtlMs, baseUrl: options.baseUrl() ?? new URL(c.req.url).origin },
       account.id,
     );
     return c.json(link, 201);

@@ -64,3 +64,13 @@ export function batchToWorker<Payload>(single: SingleOperation<Payload>) {
 
 /** How many calls a batch counts as, for the rate limit and usage: one per request. */
 export const batchCalls = (batch: BatchRequest) => batch.requests.length;
+
+/**
+ * How many calls a batch's body would count, before it is validated: the requests it lists, whatever they are;
+ * undefined when it lists none. The rate limit measures a batch against the whole window with it when the window is
+ * spent, and refuses it before its body is validated.
+ */
+export function listedCalls(body: unknown): number | undefined {
+  const requests = (body as { requests?: unknown } | null | undefined)?.requests;
+  return Array.isArray(requests) ? requests.length : undefined;
+}

@@ -196,6 +196,7 @@ describe.each(MODES)('person.bulkEnrich and company.bulkEnrich (%s)', (mode) => 
   });
 
   it('counts each request against the rate limit, refusing a batch larger than what is left whole with 403', async () => {
+    // The window has calls left here; the next test spends it first.
     const limited = await createAccount(kith, { plan: (await createPlan(kith, { rateLimit: 5 })).name });
     const batchOf = (size: number) => ({ requests: Array.from({ length: size }, () => ({ email: emailOf(ada) })) });
 
@@ -219,5 +220,24 @@ describe.each(MODES)('person.bulkEnrich and company.bulkEnrich (%s)', (mode) => 
     expect(fits.status, fits.text).toBe(200);
     expect(fits.headers.get('x-rate-limit-remaining')).toBe('0');
     expect((await v3('person.enrich', { email: emailOf(ada) }, limited.key)).status).toBe(403);
+  });
+
+  it('refuses a batch larger than the whole window with 400 once the window is spent too, never with a Retry-After', async () => {
+    const limited = await createAccount(kith, { plan: (await createPlan(kith, { rateLimit: 3 })).name });
+    const batchOf = (size: number) => ({ requests: Array.from({ length: size }, () => ({ email: emailOf(ada) })) });
+    for (let call = 0; call < 3; call += 1) expect((await v3('person.enrich', { email: emailOf(ada) }, limited.key)).status).toBe(200);
+    expect((await v3('person.enrich', { email: emailOf(ada) }, limited.key)).status).toBe(403);
+
+    const never = await v3('person.bulkEnrich', batchOf(5), limited.key);
+    expect(never.status, never.text).toBe(400);
+    expect(never.body.message).toBe(
+      'Invalid request: requests: this batch counts 5 calls and the plan allows 3 per 3600 seconds: send at most 3 requests a batch',
+    );
+    expect(never.headers.get('retry-after')).toBeNull();
+    expect(never.headers.get('x-rate-limit-remaining')).toBe('0');
+    // One the whole window holds waits for the next window, as a single call does.
+    const later = await v3('person.bulkEnrich', batchOf(3), limited.key);
+    expect(later.status, later.text).toBe(403);
+    expect(later.headers.get('retry-after')).toMatch(/^\d+$/);
   });
 });

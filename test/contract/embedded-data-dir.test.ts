@@ -193,6 +193,12 @@ describe('a port in use', () => {
     expectRefused(result, 'KITH_METRICS_PORT');
   });
 
+  it('refuses to start with a message naming KITH_ADMIN_PORT', async () => {
+    const result = await runKith({ KITH_DATA_DIR: dataDir, KITH_ADMIN_PORT: String(busyPort) });
+    expectRefused(result, 'KITH_ADMIN_PORT');
+    expect(result.stderr).toContain(`127.0.0.1:${busyPort} is already in use`);
+  });
+
   it('releases the data directory after the refusal', async () => {
     const kith = await startKithProcess({ ...QUIET, KITH_DATA_DIR: dataDir });
     expect(await kith.stop('SIGTERM')).toBe(0);

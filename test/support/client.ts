@@ -12,18 +12,22 @@ type CallOptions = { key?: string; headers?: Record<string, string>; query?: str
 export class KithClient {
   private next = 0;
 
-  /** With several ingress replicas, requests go to each in turn. */
+  /**
+   * With several ingress replicas, requests go to each in turn; admin requests go to `adminUrls`, the admin
+   * listeners when KITH_ADMIN_PORT gives /admin/ its own (the same addresses otherwise).
+   */
   constructor(
     readonly urls: readonly string[],
     private readonly adminToken: string,
+    readonly adminUrls: readonly string[] = urls,
   ) {}
 
   get url(): string {
     return this.urls[0]!;
   }
 
-  async request<T = any>(method: string, path: string, init: { headers?: Record<string, string>; body?: string } = {}) {
-    const base = this.urls[this.next++ % this.urls.length]!;
+  async request<T = any>(method: string, path: string, init: { headers?: Record<string, string>; body?: string } = {}, urls = this.urls) {
+    const base = urls[this.next++ % urls.length]!;
     const response = await fetch(`${base}${path}`, { method, headers: init.headers, body: init.body });
     const text = await response.text();
     let body: unknown = text;
@@ -48,9 +52,14 @@ export class KithClient {
   }
 
   admin<T = any>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<Answer<T>> {
-    return this.request<T>(method, `/admin${path}`, {
-      headers: { Authorization: `Bearer ${this.adminToken}`, 'Content-Type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
+    return this.request<T>(
+      method,
+      `/admin${path}`,
+      {
+        headers: { Authorization: `Bearer ${this.adminToken}`, 'Content-Type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      },
+      this.adminUrls,
+    );
   }
 }

@@ -17,6 +17,8 @@ import { clickhouseUrl, kafkaBrokers } from './services.ts';
 export type TestKith = {
   mode: Mode;
   url: string;
+  /** Where /admin/ answers: `url` unless KITH_ADMIN_PORT gives it a listener of its own. */
+  adminUrl: string;
   adminToken: string;
   client: KithClient;
   /** Every log line written so far by every process, parsed. */
@@ -75,8 +77,9 @@ async function startInProcess(mode: 'embedded' | 'postgres', env: Record<string,
   return {
     mode,
     url: kith.url,
+    adminUrl: kith.adminUrl,
     adminToken: kith.adminToken,
-    client: new KithClient([kith.url], kith.adminToken),
+    client: new KithClient([kith.url], kith.adminToken, [kith.adminUrl]),
     logs: () => parseLines(lines),
     async stop() {
       await kith.stop();
@@ -114,10 +117,12 @@ async function startDistributed(env: Record<string, string>): Promise<TestKith> 
   return {
     mode: 'distributed',
     url: ingresses[0]!.url,
+    adminUrl: ingresses[0]!.adminUrl,
     adminToken,
     client: new KithClient(
       ingresses.map((ingress) => ingress.url),
       adminToken,
+      ingresses.map((ingress) => ingress.adminUrl),
     ),
     logs: () => parseLines(processes.flatMap((process) => process.output().split('\n'))),
     async stop() {

@@ -1,12 +1,15 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { localUrl } from '../../adapters/local-url.ts';
 
 export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 
 export type KithProcess = {
   child: ChildProcess;
   url: string;
+  /** Where /admin/ answers: `url` unless KITH_ADMIN_PORT gives it a listener of its own. */
+  adminUrl: string;
   /** Kith's own pid, from its 'kith listening' line: `child.pid` unless a wrapper (npm) started it. */
   pid: number;
   output(): string;
@@ -68,14 +71,14 @@ async function startKithCommand(command: string, args: string[], env: Record<str
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const { port, pid } = await new Promise<{ port: number; pid: number }>((resolve, reject) => {
+  type Listening = { port: number; pid: number; adminPort?: number; adminHost?: string };
+  const { port, pid, adminPort, adminHost } = await new Promise<Listening>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`kith did not start in time:\n${output}`)), timeoutMs);
     const look = () => {
       const line = output.split('\n').find((text) => text.includes('"msg":"kith listening"') && text.endsWith('}'));
       if (line) {
         clearTimeout(timer);
-        const { port, pid } = JSON.parse(line) as { port: number; pid: number };
-        resolve({ port, pid });
+        resolve(JSON.parse(line) as Listening);
       }
     };
     child.stdout!.on('data', look);
@@ -84,6 +87,7 @@ async function startKithCommand(command: string, args: string[], env: Record<str
   return {
     child,
     url: `http://127.0.0.1:${port}`,
+    adminUrl: adminPort === undefined ? `http://127.0.0.1:${port}` : localUrl(adminHost!, adminPort),
     pid,
     output: () => output,
     async stop(signal = 'SIGTERM') {

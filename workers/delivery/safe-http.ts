@@ -3,6 +3,7 @@ import http from 'node:http';
 import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
 import ipaddr from 'ipaddr.js';
+import { inNetwork, parseNetwork, type Address, type Network } from '../../domain/networks.ts';
 
 /**
  * One webhook POST, guarded against server-side request forgery: only http and https, no credentials in the
@@ -15,8 +16,6 @@ export const WEBHOOK_USER_AGENT = 'Kith-Webhooks/1.0';
 export const DEFAULT_DELIVERY_TIMEOUT_MS = 15_000;
 export const DEFAULT_MAX_RESPONSE_BYTES = 64 * 1024;
 
-type Address = ipaddr.IPv4 | ipaddr.IPv6;
-type Network = { cidr: string; range: [Address, number] };
 type RefusedRange = Network & { label: string };
 
 function refused(label: string, cidrs: readonly string[]): RefusedRange[] {
@@ -71,37 +70,6 @@ function effective(address: Address): Address {
   return v6;
 }
 
-function inNetwork(address: Address, [network, bits]: [Address, number]): boolean {
-  return address.kind() === network.kind() && address.match(network, bits);
-}
-
-/** One operator-allowed network, validated: CIDR notation or a single address, no host bits set. */
-function parseAllowedNetwork(entry: string): Network {
-  const text = entry.trim();
-  const [host = '', prefix] = text.split('/');
-  const valid =
-    text.split('/').length <= 2 &&
-    (ipaddr.IPv4.isValidFourPartDecimal(host) || ipaddr.IPv6.isValid(host)) &&
-    (prefix === undefined || /^\d{1,3}$/.test(prefix));
-  if (!valid) throw new RangeError(`allowed network "${entry}" is not an address or a CIDR range (e.g. 10.1.0.0/16)`);
-  const parsed = ipaddr.parse(host);
-  const maxBits = parsed.kind() === 'ipv4' ? 32 : 128;
-  const bits = prefix === undefined ? maxBits : Number(prefix);
-  if (bits > maxBits) throw new RangeError(`allowed network "${entry}" has a prefix longer than ${maxBits} bits`);
-  const network =
-    parsed.kind() === 'ipv4'
-      ? ipaddr.IPv4.networkAddressFromCIDR(`${host}/${bits}`)
-      : ipaddr.IPv6.networkAddressFromCIDR(`${host}/${bits}`);
-  if (network.toString() !== parsed.toString()) {
-    throw new RangeError(`allowed network "${entry}" has host bits set: did you mean ${network.toString()}/${bits}?`);
-  }
-  // ::ffff:127.0.0.1/128 allows the same destination as 127.0.0.1/32: addresses are compared in that form.
-  if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress() && bits >= 96) {
-    return { cidr: text, range: [(parsed as ipaddr.IPv6).toIPv4Address(), bits - 96] };
-  }
-  return { cidr: text, range: [parsed, bits] };
-}
-
 /**
  * Which addresses webhooks may reach: every public address, plus the networks the operator allows, in CIDR
  * notation or as single addresses (a private receiver, or `127.0.0.1/32` in tests).
@@ -113,7 +81,7 @@ const parsedNetworks = new WeakMap<readonly string[], readonly Network[]>();
 function allowedRanges(policy: NetworkPolicy): readonly Network[] {
   let networks = parsedNetworks.get(policy.allowedNetworks);
   if (networks === undefined) {
-    networks = policy.allowedNetworks.map(parseAllowedNetwork);
+    networks = policy.allowedNetworks.map(parseNetwork);
     parsedNetworks.set(policy.allowedNetworks, networks);
   }
   return networks;
