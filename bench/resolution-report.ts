@@ -1,4 +1,5 @@
 import type { GitState, Machine } from './machine.ts';
+import type { DataSetRole } from './resolution-data.ts';
 import type { KithStep } from './resolution-kith.ts';
 import type { ClusterScore } from './resolution-score.ts';
 
@@ -8,7 +9,8 @@ export type ResolutionResult = {
   mode: 'embedded';
   // Not `startedAt` at the top level: bench/report.ts reads every JSON file of bench/results that has one as a load run.
   time: { started: string; finished: string };
-  settings: { data: string; seed: number; splinkVersion: string };
+  /** `sets`: the data sets run, by name (runs before it was an option ran fake_1000 alone). */
+  settings: { data: string; sets?: string[]; seed: number; splinkVersion: string };
   machine: Machine;
   git: GitState;
   dataSets: DataSetResult[];
@@ -17,6 +19,9 @@ export type ResolutionResult = {
 export type ThresholdScore = { threshold: number; score: ClusterScore };
 export type DataSetResult = {
   name: string;
+  /** What the set is for (bench/resolution-sets.ts); held-out figures are read, never tuned on. */
+  role: DataSetRole;
+  about: string;
   records: number;
   /** Records of each source, in import order. */
   sources: Record<string, number>;
@@ -45,7 +50,7 @@ export function resolutionMarkdown(result: DataSetResult): string[] {
   const sources = Object.entries(result.sources).map(([source, records]) => `${source} (${count(records)})`);
   const { kith, splink } = result;
   return [
-    `### ${result.name}: ${count(result.records)} records of ${count(truth.trueClusters)} persons (${count(truth.pairwise.truePairs)} true pairs), sources ${sources.join(', ')}`,
+    `### ${result.name} (${result.role}; ${result.about}): ${count(result.records)} records of ${count(truth.trueClusters)} persons (${count(truth.pairwise.truePairs)} true pairs), sources ${sources.join(', ')}`,
     '',
     '| system | pairwise P | pairwise R | pairwise F1 | B-cubed P | B-cubed R | B-cubed F1 | persons | seconds | records/s |',
     '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',

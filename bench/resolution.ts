@@ -1,5 +1,5 @@
 /**
- * npm run bench:resolution [-- --data DIR --seed N]
+ * npm run bench:resolution [-- --data DIR --seed N --sets NAME,...]
  *
  * How well Kith's identity resolver clusters records into persons, against known truth and beside Splink run on
  * the same records (bench/README.md, "Resolution quality"). For each data set it imports each source's records
@@ -14,17 +14,20 @@ import { gitState, machine } from './machine.ts';
 import { positive } from './options.ts';
 import { repoRoot } from './processes.ts';
 import { resultsDir } from './report.ts';
-import { DEFAULT_DATA_DIR, readDataSets, truthOf, type DataSet } from './resolution-data.ts';
+import { DEFAULT_DATA_DIR, truthOf, type DataSet } from './resolution-data.ts';
 import { resolveWithKith } from './resolution-kith.ts';
 import { resolutionMarkdown, type DataSetResult, type ResolutionResult, type ThresholdScore } from './resolution-report.ts';
 import { scoreClusters } from './resolution-score.ts';
+import { DATA_SET_NAMES, loadDataSets } from './resolution-sets.ts';
 import { ensureSplink, resolveWithSplink, SPLINK_VERSION } from './splink-baseline.ts';
 
 const HELP = `npm run bench:resolution [-- options]
 
-  --data DIR   the folder holding the data sets (default ../shared/data, beside the repository:
-               splink-fake-1000/fake_1000.csv)
-  --seed N     seed of Splink's random sampling of u probabilities (default 5)
+  --data DIR        the folder holding the data sets read from disk (default ../shared/data, beside the
+                    repository: splink-fake-1000/fake_1000.csv)
+  --sets NAME,...   the data sets to run, in this order (default all: ${DATA_SET_NAMES.join(',')});
+                    the generated ones are made in memory and need no --data
+  --seed N          seed of Splink's random sampling of u probabilities (default 5)
 `;
 
 const progress = (line: string) => process.stderr.write(`[bench ${new Date().toISOString().slice(11, 19)}] ${line}\n`);
@@ -34,6 +37,7 @@ function parseCommandLine() {
     options: {
       data: { type: 'string', default: DEFAULT_DATA_DIR },
       seed: { type: 'string' },
+      sets: { type: 'string', default: DATA_SET_NAMES.join(',') },
       help: { type: 'boolean', default: false },
     },
   });
@@ -41,7 +45,9 @@ function parseCommandLine() {
     process.stdout.write(HELP);
     process.exit(0);
   }
-  return { dataDir: resolve(values.data), seed: positive('seed', values.seed, 5) };
+  const sets = values.sets.split(',').map((name) => name.trim()).filter(Boolean);
+  if (sets.length === 0) throw new Error('--sets names no data set');
+  return { dataDir: resolve(values.data), seed: positive('seed', values.seed, 5), sets };
 }
 
 /** The threshold with the highest pairwise F1; the first (lowest) of equals. */
@@ -53,7 +59,7 @@ async function runDataSet(dataSet: DataSet, seed: number): Promise<DataSetResult
   const dir = await mkdtemp(join(tmpdir(), `kith-bench-resolution-${dataSet.name}-`));
   const truth = truthOf(dataSet.records);
   const records = dataSet.records.length;
-  progress(`${dataSet.name}: ${records.toLocaleString('en-US')} records; files in ${dir}`);
+  progress(`${dataSet.name} (${dataSet.about}): ${records.toLocaleString('en-US')} records; files in ${dir}`);
   let result: DataSetResult;
   try {
     const kith = await resolveWithKith(dataSet.records, dir, progress);
@@ -64,9 +70,16 @@ async function runDataSet(dataSet: DataSet, seed: number): Promise<DataSetResult
     for (const record of dataSet.records) sources[record.source] = (sources[record.source] ?? 0) + 1;
     result = {
       name: dataSet.name,
+      role: dataSet.role,
+      about: dataSet.about,
       records,
       sources: Object.fromEntries(Object.entries(sources).sort(([a], [b]) => a.localeCompare(b))),
-      kith: { steps: kith.steps, seconds: kith.seconds, recordsPerSecond: records / kith.seconds, score: scoreClusters(truth, kith.clusters) },
+      kith: {
+        steps: kith.steps,
+        seconds: kith.seconds,
+        recordsPerSecond: records / kith.seconds,
+        score: scoreClusters(truth, kith.clusters),
+      },
       splink: {
         version: splink.splinkVersion,
         seconds: splink.seconds,
@@ -86,7 +99,7 @@ async function runDataSet(dataSet: DataSet, seed: number): Promise<DataSetResult
 async function main() {
   const settings = parseCommandLine();
   const started = new Date();
-  const dataSets = await readDataSets(settings.dataDir);
+  const dataSets = await loadDataSets(settings.sets, settings.dataDir);
   await ensureSplink(progress);
   const results: DataSetResult[] = [];
   for (const dataSet of dataSets) results.push(await runDataSet(dataSet, settings.seed));
@@ -95,7 +108,7 @@ async function main() {
     scenario: 'resolution',
     mode: 'embedded',
     time: { started: started.toISOString(), finished: new Date().toISOString() },
-    settings: { data: relative(repoRoot, settings.dataDir), seed: settings.seed, splinkVersion: SPLINK_VERSION },
+    settings: { data: relative(repoRoot, settings.dataDir), sets: settings.sets, seed: settings.seed, splinkVersion: SPLINK_VERSION },
     machine: machine(),
     git: await gitState(),
     dataSets: results,
