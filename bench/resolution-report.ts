@@ -1,6 +1,7 @@
 import type { GitState, Machine } from './machine.ts';
 import type { DataSetRole } from './resolution-data.ts';
 import type { KithStep } from './resolution-kith.ts';
+import { mistakesMarkdown, type Mistakes } from './resolution-mistakes.ts';
 import type { ClusterScore } from './resolution-score.ts';
 
 /** What `npm run bench:resolution` writes to bench/results/resolution-embedded-<time>.json. */
@@ -25,7 +26,8 @@ export type DataSetResult = {
   records: number;
   /** Records of each source, in import order. */
   sources: Record<string, number>;
-  kith: { steps: KithStep[]; seconds: number; recordsPerSecond: number; score: ClusterScore };
+  /** Kith's mistakes, from how the set was made: a dev set's only (bench/resolution-mistakes.ts). */
+  kith: { steps: KithStep[]; seconds: number; recordsPerSecond: number; score: ClusterScore; mistakes?: Mistakes };
   splink: {
     version: string;
     /** Inside the script, then the whole process (Python's start and imports too). */
@@ -73,5 +75,6 @@ export function resolutionMarkdown(result: DataSetResult): string[] {
     '| Splink at match probability ≥ | pairwise P | pairwise R | pairwise F1 | B-cubed P | B-cubed R | B-cubed F1 | persons |',
     '|---:|---:|---:|---:|---:|---:|---:|---:|',
     ...splink.thresholds.map(({ threshold, score }) => row([String(threshold), ...scoreCells(score), count(score.predictedClusters)])),
+    ...(kith.mistakes ? ['', ...mistakesMarkdown(result.name, 'Kith', kith.mistakes)] : []),
   ];
 }

@@ -17,6 +17,7 @@ import { resultsDir } from './report.ts';
 import { DEFAULT_DATA_DIR, truthOf, type DataSet } from './resolution-data.ts';
 import { resolveWithKith } from './resolution-kith.ts';
 import { resolutionMarkdown, type DataSetResult, type ResolutionResult, type ThresholdScore } from './resolution-report.ts';
+import { mistakesOf } from './resolution-mistakes.ts';
 import { scoreClusters } from './resolution-score.ts';
 import { DATA_SET_NAMES, loadDataSets } from './resolution-sets.ts';
 import { ensureSplink, resolveWithSplink, SPLINK_VERSION } from './splink-baseline.ts';
@@ -79,6 +80,8 @@ async function runDataSet(dataSet: DataSet, seed: number): Promise<DataSetResult
         seconds: kith.seconds,
         recordsPerSecond: records / kith.seconds,
         score: scoreClusters(truth, kith.clusters),
+        // Held-out mistakes are not looked at: what the resolver is tuned on must not include them.
+        ...(dataSet.role === 'dev' && dataSet.generated && { mistakes: mistakesOf(dataSet.generated, kith.clusters) }),
       },
       splink: {
         version: splink.splinkVersion,
