@@ -29,6 +29,7 @@ const HELP = `npm run bench:resolution [-- options]
   --sets NAME,...   the data sets to run, in this order (default all: ${DATA_SET_NAMES.join(',')});
                     the generated ones are made in memory and need no --data
   --seed N          seed of Splink's random sampling of u probabilities (default 5)
+  --keep            keep each set's files (records, database, Kith's export, Splink's clusters) and name them
 `;
 
 const progress = (line: string) => process.stderr.write(`[bench ${new Date().toISOString().slice(11, 19)}] ${line}\n`);
@@ -39,6 +40,7 @@ function parseCommandLine() {
       data: { type: 'string', default: DEFAULT_DATA_DIR },
       seed: { type: 'string' },
       sets: { type: 'string', default: DATA_SET_NAMES.join(',') },
+      keep: { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
   });
@@ -48,15 +50,15 @@ function parseCommandLine() {
   }
   const sets = values.sets.split(',').map((name) => name.trim()).filter(Boolean);
   if (sets.length === 0) throw new Error('--sets names no data set');
-  return { dataDir: resolve(values.data), seed: positive('seed', values.seed, 5), sets };
+  return { dataDir: resolve(values.data), seed: positive('seed', values.seed, 5), sets, keep: values.keep };
 }
 
 /** The threshold with the highest pairwise F1; the first (lowest) of equals. */
 const bestOf = (thresholds: ThresholdScore[]) =>
   thresholds.reduce((best, next) => ((next.score.pairwise.f1 ?? 0) > (best.score.pairwise.f1 ?? 0) ? next : best));
 
-/** Kith, then Splink, on one data set; its files are removed after, and kept (and named) when a step fails. */
-async function runDataSet(dataSet: DataSet, seed: number): Promise<DataSetResult> {
+/** Kith, then Splink, on one data set; its files are removed after unless `keep`, and kept (and named) when a step fails. */
+async function runDataSet(dataSet: DataSet, seed: number, keep: boolean): Promise<DataSetResult> {
   const dir = await mkdtemp(join(tmpdir(), `kith-bench-resolution-${dataSet.name}-`));
   const truth = truthOf(dataSet.records);
   const records = dataSet.records.length;
@@ -95,7 +97,8 @@ async function runDataSet(dataSet: DataSet, seed: number): Promise<DataSetResult
   } catch (error) {
     throw new Error(`${dataSet.name}: ${(error as Error).message}\n(its files are kept in ${dir})`);
   }
-  await rm(dir, { recursive: true, force: true });
+  if (keep) progress(`${dataSet.name}: its files are kept in ${dir}`);
+  else await rm(dir, { recursive: true, force: true });
   return result;
 }
 
@@ -105,7 +108,7 @@ async function main() {
   const dataSets = await loadDataSets(settings.sets, settings.dataDir);
   await ensureSplink(progress);
   const results: DataSetResult[] = [];
-  for (const dataSet of dataSets) results.push(await runDataSet(dataSet, settings.seed));
+  for (const dataSet of dataSets) results.push(await runDataSet(dataSet, settings.seed, settings.keep));
 
   const result: ResolutionResult = {
     scenario: 'resolution',
