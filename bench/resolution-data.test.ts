@@ -57,3 +57,33 @@ describe('splinkRecord', () => {
     expect(splinkRecord(parseLabelledCsv(CSV)[2]!)).toEqual({ key: 'c:5', first_name: null, surname: null, dob: '1991-04-26', city: 'Hull', email: null });
   });
 });
+
+describe('the generated sets’ columns', () => {
+  const record = {
+    source: 'crm',
+    id: '100001',
+    cluster: 'p1',
+    firstName: 'Ann',
+    surname: 'Lee',
+    dob: null,
+    city: null,
+    email: null,
+    address: '12 Church Road',
+    postcode: 'LS6 2AB',
+    phone: '+44 113 496 0000',
+  };
+
+  it('give Kith the street, postcode and phone, a landline labelled as the home’s', () => {
+    const details = personRecord(record).details;
+    expect(details.locations).toEqual([{ addressLine1: '12 Church Road', postalCode: 'LS6 2AB' }]);
+    expect(details.phones).toEqual([{ value: '+44 113 496 0000', label: 'home' }]);
+    expect(personRecord({ ...record, phone: '07911 123456' }).details.phones).toEqual([{ value: '07911 123456', label: 'mobile' }]);
+    expect(personRecord({ ...record, phone: null, address: null, postcode: null }).details).toMatchObject({ locations: [] });
+    expect(personRecord({ ...record, phone: null }).details).not.toHaveProperty('phones');
+    expect(() => PersonRecord.parse(personRecord(record))).not.toThrow();
+  });
+
+  it('give Splink the same three columns, missing ones as null', () => {
+    expect(splinkRecord({ ...record, phone: null })).toMatchObject({ key: 'crm:100001', address_line: '12 Church Road', postcode: 'LS6 2AB', phone: null });
+  });
+});

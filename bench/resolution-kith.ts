@@ -68,7 +68,8 @@ export async function resolveWithKith(records: readonly LabelledRecord[], dir: s
     const ofSource = records.filter((record) => record.source === source);
     const file = join(dir, 'sources', `${source}.ndjson`);
     await writeFile(file, ofSource.map((record) => `${JSON.stringify(personRecord(record))}\n`).join(''));
-    const seconds = await kith(['import', 'persons', '--source', source, file], dataDir);
+    // The data sets are British: a phone written without +44 is a British number.
+    const seconds = await kith(['import', 'persons', '--source', source, '--default-country', 'GB', file], dataDir);
     steps.push({ step: `import source ${source}`, seconds });
     progress(`Kith: imported ${ofSource.length} records of source ${source} in ${seconds.toFixed(1)} s`);
   }

@@ -1,5 +1,7 @@
 import type { GitState, Machine } from './machine.ts';
+import type { DataSetRole } from './resolution-data.ts';
 import type { KithStep } from './resolution-kith.ts';
+import { mistakesMarkdown, type Mistakes } from './resolution-mistakes.ts';
 import type { ClusterScore } from './resolution-score.ts';
 
 /** What `npm run bench:resolution` writes to bench/results/resolution-embedded-<time>.json. */
@@ -8,7 +10,8 @@ export type ResolutionResult = {
   mode: 'embedded';
   // Not `startedAt` at the top level: bench/report.ts reads every JSON file of bench/results that has one as a load run.
   time: { started: string; finished: string };
-  settings: { data: string; seed: number; splinkVersion: string };
+  /** `sets`: the data sets run, by name (runs before it was an option ran fake_1000 alone). */
+  settings: { data: string; sets?: string[]; seed: number; splinkVersion: string };
   machine: Machine;
   git: GitState;
   dataSets: DataSetResult[];
@@ -17,10 +20,14 @@ export type ResolutionResult = {
 export type ThresholdScore = { threshold: number; score: ClusterScore };
 export type DataSetResult = {
   name: string;
+  /** What the set is for (bench/resolution-sets.ts); held-out figures are read, never tuned on. */
+  role: DataSetRole;
+  about: string;
   records: number;
   /** Records of each source, in import order. */
   sources: Record<string, number>;
-  kith: { steps: KithStep[]; seconds: number; recordsPerSecond: number; score: ClusterScore };
+  /** Kith's mistakes, from how the set was made: a dev set's only (bench/resolution-mistakes.ts). */
+  kith: { steps: KithStep[]; seconds: number; recordsPerSecond: number; score: ClusterScore; mistakes?: Mistakes };
   splink: {
     version: string;
     /** Inside the script, then the whole process (Python's start and imports too). */
@@ -45,7 +52,7 @@ export function resolutionMarkdown(result: DataSetResult): string[] {
   const sources = Object.entries(result.sources).map(([source, records]) => `${source} (${count(records)})`);
   const { kith, splink } = result;
   return [
-    `### ${result.name}: ${count(result.records)} records of ${count(truth.trueClusters)} persons (${count(truth.pairwise.truePairs)} true pairs), sources ${sources.join(', ')}`,
+    `### ${result.name} (${result.role}; ${result.about}): ${count(result.records)} records of ${count(truth.trueClusters)} persons (${count(truth.pairwise.truePairs)} true pairs), sources ${sources.join(', ')}`,
     '',
     '| system | pairwise P | pairwise R | pairwise F1 | B-cubed P | B-cubed R | B-cubed F1 | persons | seconds | records/s |',
     '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
@@ -68,5 +75,6 @@ export function resolutionMarkdown(result: DataSetResult): string[] {
     '| Splink at match probability ≥ | pairwise P | pairwise R | pairwise F1 | B-cubed P | B-cubed R | B-cubed F1 | persons |',
     '|---:|---:|---:|---:|---:|---:|---:|---:|',
     ...splink.thresholds.map(({ threshold, score }) => row([String(threshold), ...scoreCells(score), count(score.predictedClusters)])),
+    ...(kith.mistakes ? ['', ...mistakesMarkdown(result.name, 'Kith', kith.mistakes)] : []),
   ];
 }

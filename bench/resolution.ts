@@ -1,5 +1,5 @@
 /**
- * npm run bench:resolution [-- --data DIR --seed N]
+ * npm run bench:resolution [-- --data DIR --seed N --sets NAME,...]
  *
  * How well Kith's identity resolver clusters records into persons, against known truth and beside Splink run on
  * the same records (bench/README.md, "Resolution quality"). For each data set it imports each source's records
@@ -14,17 +14,22 @@ import { gitState, machine } from './machine.ts';
 import { positive } from './options.ts';
 import { repoRoot } from './processes.ts';
 import { resultsDir } from './report.ts';
-import { DEFAULT_DATA_DIR, readDataSets, truthOf, type DataSet } from './resolution-data.ts';
+import { DEFAULT_DATA_DIR, truthOf, type DataSet } from './resolution-data.ts';
 import { resolveWithKith } from './resolution-kith.ts';
 import { resolutionMarkdown, type DataSetResult, type ResolutionResult, type ThresholdScore } from './resolution-report.ts';
+import { mistakesOf } from './resolution-mistakes.ts';
 import { scoreClusters } from './resolution-score.ts';
+import { DATA_SET_NAMES, loadDataSets } from './resolution-sets.ts';
 import { ensureSplink, resolveWithSplink, SPLINK_VERSION } from './splink-baseline.ts';
 
 const HELP = `npm run bench:resolution [-- options]
 
-  --data DIR   the folder holding the data sets (default ../shared/data, beside the repository:
-               splink-fake-1000/fake_1000.csv)
-  --seed N     seed of Splink's random sampling of u probabilities (default 5)
+  --data DIR        the folder holding the data sets read from disk (default ../shared/data, beside the
+                    repository: splink-fake-1000/fake_1000.csv)
+  --sets NAME,...   the data sets to run, in this order (default all: ${DATA_SET_NAMES.join(',')});
+                    the generated ones are made in memory and need no --data
+  --seed N          seed of Splink's random sampling of u probabilities (default 5)
+  --keep            keep each set's files (records, database, Kith's export, Splink's clusters) and name them
 `;
 
 const progress = (line: string) => process.stderr.write(`[bench ${new Date().toISOString().slice(11, 19)}] ${line}\n`);
@@ -34,6 +39,8 @@ function parseCommandLine() {
     options: {
       data: { type: 'string', default: DEFAULT_DATA_DIR },
       seed: { type: 'string' },
+      sets: { type: 'string', default: DATA_SET_NAMES.join(',') },
+      keep: { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
   });
@@ -41,19 +48,21 @@ function parseCommandLine() {
     process.stdout.write(HELP);
     process.exit(0);
   }
-  return { dataDir: resolve(values.data), seed: positive('seed', values.seed, 5) };
+  const sets = values.sets.split(',').map((name) => name.trim()).filter(Boolean);
+  if (sets.length === 0) throw new Error('--sets names no data set');
+  return { dataDir: resolve(values.data), seed: positive('seed', values.seed, 5), sets, keep: values.keep };
 }
 
 /** The threshold with the highest pairwise F1; the first (lowest) of equals. */
 const bestOf = (thresholds: ThresholdScore[]) =>
   thresholds.reduce((best, next) => ((next.score.pairwise.f1 ?? 0) > (best.score.pairwise.f1 ?? 0) ? next : best));
 
-/** Kith, then Splink, on one data set; its files are removed after, and kept (and named) when a step fails. */
-async function runDataSet(dataSet: DataSet, seed: number): Promise<DataSetResult> {
+/** Kith, then Splink, on one data set; its files are removed after unless `keep`, and kept (and named) when a step fails. */
+async function runDataSet(dataSet: DataSet, seed: number, keep: boolean): Promise<DataSetResult> {
   const dir = await mkdtemp(join(tmpdir(), `kith-bench-resolution-${dataSet.name}-`));
   const truth = truthOf(dataSet.records);
   const records = dataSet.records.length;
-  progress(`${dataSet.name}: ${records.toLocaleString('en-US')} records; files in ${dir}`);
+  progress(`${dataSet.name} (${dataSet.about}): ${records.toLocaleString('en-US')} records; files in ${dir}`);
   let result: DataSetResult;
   try {
     const kith = await resolveWithKith(dataSet.records, dir, progress);
@@ -64,9 +73,18 @@ async function runDataSet(dataSet: DataSet, seed: number): Promise<DataSetResult
     for (const record of dataSet.records) sources[record.source] = (sources[record.source] ?? 0) + 1;
     result = {
       name: dataSet.name,
+      role: dataSet.role,
+      about: dataSet.about,
       records,
       sources: Object.fromEntries(Object.entries(sources).sort(([a], [b]) => a.localeCompare(b))),
-      kith: { steps: kith.steps, seconds: kith.seconds, recordsPerSecond: records / kith.seconds, score: scoreClusters(truth, kith.clusters) },
+      kith: {
+        steps: kith.steps,
+        seconds: kith.seconds,
+        recordsPerSecond: records / kith.seconds,
+        score: scoreClusters(truth, kith.clusters),
+        // Held-out mistakes are not looked at: what the resolver is tuned on must not include them.
+        ...(dataSet.role === 'dev' && dataSet.generated && { mistakes: mistakesOf(dataSet.generated, kith.clusters) }),
+      },
       splink: {
         version: splink.splinkVersion,
         seconds: splink.seconds,
@@ -79,23 +97,24 @@ async function runDataSet(dataSet: DataSet, seed: number): Promise<DataSetResult
   } catch (error) {
     throw new Error(`${dataSet.name}: ${(error as Error).message}\n(its files are kept in ${dir})`);
   }
-  await rm(dir, { recursive: true, force: true });
+  if (keep) progress(`${dataSet.name}: its files are kept in ${dir}`);
+  else await rm(dir, { recursive: true, force: true });
   return result;
 }
 
 async function main() {
   const settings = parseCommandLine();
   const started = new Date();
-  const dataSets = await readDataSets(settings.dataDir);
+  const dataSets = await loadDataSets(settings.sets, settings.dataDir);
   await ensureSplink(progress);
   const results: DataSetResult[] = [];
-  for (const dataSet of dataSets) results.push(await runDataSet(dataSet, settings.seed));
+  for (const dataSet of dataSets) results.push(await runDataSet(dataSet, settings.seed, settings.keep));
 
   const result: ResolutionResult = {
     scenario: 'resolution',
     mode: 'embedded',
     time: { started: started.toISOString(), finished: new Date().toISOString() },
-    settings: { data: relative(repoRoot, settings.dataDir), seed: settings.seed, splinkVersion: SPLINK_VERSION },
+    settings: { data: relative(repoRoot, settings.dataDir), sets: settings.sets, seed: settings.seed, splinkVersion: SPLINK_VERSION },
     machine: machine(),
     git: await gitState(),
     dataSets: results,

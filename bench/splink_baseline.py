@@ -2,18 +2,22 @@
 
 python splink_baseline.py --records records.json --out clusters.json [--seed 5]
 
-Reads a JSON array of flattened records ({"key", "first_name", "surname", "dob", "city", "email"}, null when
-missing; `key` is "<source>:<id>"), trains a Splink model on them as Splink's own documents do for this data set,
-predicts, and clusters the predictions at several match probabilities. In moj-analytical-services/splink: the
-comparisons of docs/demos/tutorials/04_Estimating_model_parameters (a name comparison for each name, Levenshtein
-on city) with Splink's date-of-birth and email comparisons; the blocking rules, deterministic rules and training
-of docs/demos/examples/duckdb/accuracy_analysis_from_labels_column (single-column blocking: the data is too
-messy for compound rules to find most pairs). Writes
+Reads a JSON array of flattened records ({"key", "first_name", "surname", "dob", "city", "email"}, and in the
+generated sets "address_line", "postcode" and "phone"; null when missing; `key` is "<source>:<id>"), cleans them
+as Splink's documents ask of its input (text trimmed and lower-cased, postcodes upper-cased with one space before
+the inward code, phones as national digits), trains a Splink model on them as Splink's own documents do for this
+data set, predicts, and clusters the predictions at several match probabilities. In moj-analytical-services/splink:
+the comparisons of docs/demos/tutorials/04_Estimating_model_parameters (a name comparison for each name,
+Levenshtein on city) with Splink's date-of-birth and email comparisons; the blocking rules, deterministic rules and
+training of docs/demos/examples/duckdb/accuracy_analysis_from_labels_column (single-column blocking: the data is
+too messy for compound rules to find most pairs). Where the records have them: Splink's postcode comparison,
+Jaro-Winkler on the street line and an exact phone, with blocking on postcode and on phone. Writes
 {"splinkVersion", "seconds": {"train", "predict", "cluster"}, "thresholds": [{"threshold", "clusters": [[key]]}]}.
 """
 
 import argparse
 import json
+import re
 import time
 
 import splink
@@ -22,23 +26,51 @@ from splink import DuckDBAPI, Linker, SettingsCreator, block_on
 
 THRESHOLDS = [0.5, 0.7, 0.9, 0.95, 0.99]
 
-SETTINGS = SettingsCreator(
-    link_type="dedupe_only",
-    unique_id_column_name="key",
-    blocking_rules_to_generate_predictions=[
-        block_on("first_name"),
-        block_on("surname"),
-        block_on("dob"),
-        block_on("email"),
-    ],
-    comparisons=[
-        cl.NameComparison("first_name"),
-        cl.NameComparison("surname"),
-        cl.DateOfBirthComparison("dob", input_is_string=True),
-        cl.LevenshteinAtThresholds("city", 2),
-        cl.EmailComparison("email"),
-    ],
-)
+# The columns only some data sets have: each one's comparison and, for postcode and phone, a blocking rule.
+OPTIONAL = {
+    "address_line": (lambda: cl.JaroWinklerAtThresholds("address_line", [0.95, 0.88]), None),
+    "postcode": (lambda: cl.PostcodeComparison("postcode"), "postcode"),
+    "phone": (lambda: cl.ExactMatch("phone"), "phone"),
+}
+
+
+def settings_for(columns: set[str]) -> SettingsCreator:
+    optional = [column for column in OPTIONAL if column in columns]
+    return SettingsCreator(
+        link_type="dedupe_only",
+        unique_id_column_name="key",
+        blocking_rules_to_generate_predictions=[
+            block_on("first_name"),
+            block_on("surname"),
+            block_on("dob"),
+            block_on("email"),
+            *[block_on(OPTIONAL[column][1]) for column in optional if OPTIONAL[column][1]],
+        ],
+        comparisons=[
+            cl.NameComparison("first_name"),
+            cl.NameComparison("surname"),
+            cl.DateOfBirthComparison("dob", input_is_string=True),
+            cl.LevenshteinAtThresholds("city", 2),
+            cl.EmailComparison("email"),
+            *[OPTIONAL[column][0]() for column in optional],
+        ],
+    )
+
+
+def cleaned(value, column: str):
+    """A value as Splink's documents ask it cleaned; empty is missing."""
+    if value is None:
+        return None
+    text = re.sub(r"\s+", " ", str(value)).strip()
+    if column == "postcode":
+        compact = re.sub(r"[^0-9A-Za-z]", "", text).upper()
+        text = f"{compact[:-3]} {compact[-3:]}" if len(compact) > 3 else compact
+    elif column == "phone":
+        digits = re.sub(r"\D", "", text)
+        text = "0" + digits[2:] if digits.startswith("44") else digits
+    elif column != "dob":
+        text = text.lower()
+    return text or None
 
 # Rules that between them find about 70% of true pairs: what the probability of two records matching is estimated from.
 DETERMINISTIC_RULES = [
@@ -73,10 +105,11 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=5, help="seed of the u probabilities' random sampling")
     args = parser.parse_args()
     with open(args.records, encoding="utf-8") as file:
-        records = json.load(file)
+        records = [{column: value if column == "key" else cleaned(value, column) for column, value in record.items()} for record in json.load(file)]
+    columns = set(records[0]) if records else set()
 
     started = time.perf_counter()
-    linker = Linker(DuckDBAPI().register(records), SETTINGS, log_level="WARNING")
+    linker = Linker(DuckDBAPI().register(records), settings_for(columns), log_level="WARNING")
     train(linker, args.seed)
     trained = time.perf_counter()
     predictions = linker.inference.predict()
