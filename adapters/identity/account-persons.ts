@@ -1,23 +1,15 @@
 import type { SqlClient } from '../db/sql-client.ts';
-import type { IdentifierKey, IdentifierKind } from '../../schemas/events/payloads.ts';
+import { IDENTIFIER_KINDS, type IdentifierKey, type IdentifierKind } from '../../schemas/events/payloads.ts';
 import { placeAccountRecord, type AccountCandidate } from '../../domain/identity-graph/account-record.ts';
+
+/** Keys a household shares, or that only narrow a search: never what makes an account's records one person. */
+const NOT_LINKING: readonly IdentifierKind[] = ['address', 'placekey', 'match_block'];
 
 /**
  * The keys by which an account's records are one person: its identifiers, and a whole name at a whole address.
  * Not the matcher's blocking keys, nor an address alone: a household shares those.
  */
-const LINKING_KINDS: readonly IdentifierKind[] = [
-  'email_md5',
-  'email_sha256',
-  'phone_sha256',
-  'maid',
-  'profile_username',
-  'profile_userid',
-  'profile_url',
-  'li_nonid',
-  'name_placekey',
-  'name_address',
-];
+const LINKING_KINDS = IDENTIFIER_KINDS.filter((kind) => !NOT_LINKING.includes(kind));
 
 export const linkingKeys = (keys: readonly IdentifierKey[]): IdentifierKey[] => keys.filter((key) => LINKING_KINDS.includes(key.kind));
 
