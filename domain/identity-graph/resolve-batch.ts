@@ -1,7 +1,7 @@
 import { compareIds } from '../matching/id-order.ts';
 import type { MatchModel } from '../matching/model.ts';
 import type { RecordFields } from './record-fields.ts';
-import { groupsOf, keeperOf, linksOf, survivorOf, type PersonCandidate } from './resolve.ts';
+import { groupsOf, keeperOf, linksOf, mergeable, survivorOf, type PersonCandidate } from './resolve.ts';
 
 /** What a round of resolution did (docs/identity-graph.md): records resolved, persons merged away, persons split off. */
 export type ResolutionCounts = { resolved: number; merged: number; split: number };
@@ -134,7 +134,8 @@ export async function resolveBatch(model: MatchModel, graph: BatchGraph, newPers
     }
     const candidateIds = [...new Set([...candidatePersons(recordId, at), ...(current !== undefined ? [current] : [])])];
     const candidates: PersonCandidate[] = candidateIds.map((personId) => ({ personId, records: recordsOf(personId, recordId) }));
-    const links = linksOf(model, record, candidates);
+    const byId = new Map(candidates.map((candidate) => [candidate.personId, candidate.records]));
+    const links = mergeable(linksOf(model, record, candidates), (link) => byId.get(link.personId)!);
     const sizes = new Map(candidates.map((candidate) => [candidate.personId, candidate.records.length]));
     const alone = current === undefined || sizes.get(current) === 0;
     const target =

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_MODEL } from '../matching/model.ts';
 import { compareWithPerson } from './compare.ts';
 import { recordFields, type ResolvedDocument } from './record-fields.ts';
-import { groupsOf, isLink, keeperOf, LINK_WEIGHT, linksOf, survivorOf } from './resolve.ts';
+import { groupsOf, isLink, keeperOf, LINK_WEIGHT, linksOf, mergeable, survivorOf, toldApartByBirthday } from './resolve.ts';
 
 const model = { ...DEFAULT_MODEL, persons: 10_000 };
 const home = { addressLine1: '12 Byron Street', city: 'London', postalCode: 'W1 2AB' };
@@ -93,5 +93,24 @@ describe('groupsOf and keeperOf', () => {
     expect(keeperOf([[three!], [one!, two!]])).toBe(1);
     expect(keeperOf([[three!], [two!]])).toBe(1);
     expect(keeperOf([[one!], [three!]])).toBe(0);
+  });
+});
+
+describe('mergeable', () => {
+  const born = (year: number) => (year < 1960 ? { year, month: 3, day: 14 } : { year, month: 11, day: 2 });
+
+  it('never makes namesakes born decades apart one through a record without a birthday: it joins the better', () => {
+    const [older, younger] = [record('1', 'Wayne', 'Walker', { birthday: born(1947) }), record('2', 'Wayne', 'Walker', { birthday: born(1981) })];
+    const undated = record('3', 'Wayne', 'Walker');
+    expect(toldApartByBirthday([older], [younger])).toBe(true);
+    expect(groupsOf(model, [older, younger, undated]).map((group) => group.map((item) => item.id))).toEqual([['2'], ['1', '3']]);
+    expect(mergeable([[older], [younger]], (group) => group)).toEqual([[older]]);
+  });
+
+  it('makes them one when an identifier they share says so, or when one has no birthday to tell', () => {
+    const [older, younger] = [record('1', 'Wayne', 'Walker', { birthday: born(1947), email: 'e1' }), record('2', 'Wayne', 'Walker', { birthday: born(1981), email: 'e1' })];
+    expect(toldApartByBirthday([older], [younger])).toBe(false);
+    expect(toldApartByBirthday([older], [record('3', 'Wayne', 'Walker')])).toBe(false);
+    expect(toldApartByBirthday([older], [record('4', 'Wayne', 'Walker', { birthday: { year: 1948, month: 3, day: 14 } })])).toBe(false);
   });
 });

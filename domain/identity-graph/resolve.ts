@@ -1,3 +1,4 @@
+import { compareBirthday } from '../matching/birthday.ts';
 import { compareIds } from '../matching/id-order.ts';
 import type { MatchModel } from '../matching/model.ts';
 import { compareWithPerson, type RecordMatch } from './compare.ts';
@@ -36,6 +37,33 @@ export function linksOf(model: MatchModel, record: RecordFields, candidates: rea
     .sort((a, b) => b.match.weight - a.match.weight || compareIds(a.personId, b.personId));
 }
 
+const sharesIdentifier = (a: readonly RecordFields[], b: readonly RecordFields[]) => {
+  const held = new Set(a.flatMap((record) => [...record.identifiers.values()].flatMap((values) => [...values])));
+  return b.some((record) => [...record.identifiers.values()].some((values) => [...values].some((value) => held.has(value))));
+};
+
+/**
+ * Whether two sets of records are told apart by their birthdays: both hold some, every pair differs wholly, and
+ * they share no identifier that says they are one all the same (the rule isLink applies to a record).
+ */
+export function toldApartByBirthday(a: readonly RecordFields[], b: readonly RecordFields[]): boolean {
+  const birthdays = (records: readonly RecordFields[]) => records.flatMap((record) => (record.birthday ? [record.birthday] : []));
+  const [ofA, ofB] = [birthdays(a), birthdays(b)];
+  if (ofA.length === 0 || ofB.length === 0) return false;
+  return ofA.every((one) => ofB.every((other) => compareBirthday(one, other) === 'different')) && !sharesIdentifier(a, b);
+}
+
+/**
+ * Of the persons (or groups) a record links to, best first, those it may make one: each in turn unless its
+ * birthdays tell it apart from one taken before. A record without a birthday, linking to two namesakes born
+ * decades apart, joins the better and never merges them (#45: no merge the data could have told apart).
+ */
+export function mergeable<T>(linked: readonly T[], recordsOf: (item: T) => readonly RecordFields[]): T[] {
+  const taken: T[] = [];
+  for (const item of linked) if (taken.every((other) => !toldApartByBirthday(recordsOf(other), recordsOf(item)))) taken.push(item);
+  return taken;
+}
+
 /** Of persons merged into one, the one whose id lives on: the one with the most records, then the oldest id. */
 export function survivorOf(persons: ReadonlyArray<{ personId: string; records: number }>): string {
   const [first] = [...persons].sort((a, b) => b.records - a.records || compareIds(a.personId, b.personId));
@@ -45,13 +73,17 @@ export function survivorOf(persons: ReadonlyArray<{ personId: string; records: n
 
 /**
  * The groups a person's records form on their own (the validity check of a person): each record, in the order
- * they came (by id), joins the groups it links to, merging them, or starts a group; the same rule by which they
+ * they came (by id), joins the groups it links to and may make one (mergeable), merging them, or starts a group; the same rule by which they
  * were resolved. One group: the person holds together; more: it splits into them.
  */
 export function groupsOf(model: MatchModel, records: readonly RecordFields[]): RecordFields[][] {
   let groups: RecordFields[][] = [];
   for (const record of [...records].sort((a, b) => compareIds(a.id, b.id))) {
-    const linked = groups.filter((group) => isLink(compareWithPerson(model, record, group)));
+    const matches = groups
+      .map((group) => ({ group, match: compareWithPerson(model, record, group) }))
+      .filter((candidate) => isLink(candidate.match))
+      .sort((a, b) => b.match.weight - a.match.weight);
+    const linked = mergeable(matches, (candidate) => candidate.group).map((candidate) => candidate.group);
     groups = [...groups.filter((group) => !linked.includes(group)), [...linked.flat(), record]];
   }
   return groups;
