@@ -73,8 +73,8 @@ export function survivorOf(persons: ReadonlyArray<{ personId: string; records: n
 
 /**
  * The groups a person's records form on their own (the validity check of a person): each record, in the order
- * they came (by id), joins the groups it links to and may make one (mergeable), merging them, or starts a group; the same rule by which they
- * were resolved. One group: the person holds together; more: it splits into them.
+ * they came (by id), joins the groups it links to and may make one (mergeable), merging them, or starts a group;
+ * the same rule by which they were resolved. One group: the person holds together; more: it splits into them.
  */
 export function groupsOf(model: MatchModel, records: readonly RecordFields[]): RecordFields[][] {
   let groups: RecordFields[][] = [];
