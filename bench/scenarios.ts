@@ -147,6 +147,16 @@ export const scenarios: Readonly<Record<string, Scenario>> = {
     bodies: () => benchPersonEmails(EMBEDDED_PERSONS).map((email) => ({ email })),
     setup: loadEmbeddedPersons,
   },
+  'identity-map-embedded': {
+    name: 'identity-map-embedded',
+    summary:
+      'POST /v3/identity.map {"recordId", "email"} of one of 10,000 records, each naming one of 10,000 generated persons in the embedded PGlite: matched and placed in the identity graph (docs/identity-graph.md, "Account records")',
+    modes: ['embedded'],
+    operation: 'identity.map',
+    body: { recordId: 'map-0', email: benchPersonEmails(1)[0] },
+    bodies: () => benchPersonEmails(EMBEDDED_PERSONS).map((email, at) => ({ recordId: `map-${at}`, email })),
+    setup: loadEmbeddedPersons,
+  },
   'person-enrich-1m-name-address': {
     name: 'person-enrich-1m-name-address',
     summary:
