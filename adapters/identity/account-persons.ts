@@ -1,6 +1,7 @@
 import type { SqlClient } from '../db/sql-client.ts';
 import { IDENTIFIER_KINDS, type IdentifierKey, type IdentifierKind } from '../../schemas/events/payloads.ts';
 import { placeAccountRecord, type AccountCandidate } from '../../domain/identity-graph/account-record.ts';
+import { RESOLVE_LOCK_ID } from '../persons/resolve-records.ts';
 
 /** Keys a household shares, or that only narrow a search: never what makes an account's records one person. */
 const NOT_LINKING: readonly IdentifierKind[] = ['address', 'placekey', 'match_block'];
@@ -68,9 +69,16 @@ async function startAccountPerson(tx: SqlClient, accountId: string): Promise<str
   return row!.id;
 }
 
-/** Merges the account's own persons into `into`: their records move, and their ids answer as it. */
-async function mergeAccountPersons(tx: SqlClient, accountId: string, from: string[], into: string): Promise<void> {
+/**
+ * Merges the account's own persons into `into`: their records move, and their ids answer as it. Under the resolver's
+ * lock, shared, and to where `into` answers now: a merge of Kith's persons committed meanwhile would otherwise
+ * leave a redirect to a merged-away id.
+ */
+async function mergeAccountPersons(tx: SqlClient, accountId: string, from: string[], merging: string): Promise<void> {
   if (from.length === 0) return;
+  await tx.query('SELECT pg_advisory_xact_lock_shared($1)', [RESOLVE_LOCK_ID]);
+  const [live] = await tx.query<{ id: string }>('SELECT coalesce((SELECT to_id FROM person_redirects WHERE from_id = $1), $1)::text AS id', [merging]);
+  const into = live!.id;
   await tx.query('UPDATE identity_records SET person_id = $3 WHERE account_id = $1 AND person_id = ANY($2::bigint[])', [accountId, from, into]);
   await tx.query('UPDATE person_redirects SET to_id = $2 WHERE to_id = ANY($1::bigint[])', [from, into]);
   await tx.query(

@@ -4,8 +4,11 @@ import { compareIds } from '../../domain/matching/id-order.ts';
 import { finalRedirects, resolveBatch, type BatchChanges, type BatchGraph, type ResolutionCounts } from '../../domain/identity-graph/resolve-batch.ts';
 import { currentPersons, matchedRecords, personsWithRecords, readRecords } from './graph-reads.ts';
 
-/** Every resolver takes turns under this lock: two resolving records of the same persons at once could lose a merge. */
-const RESOLVE_LOCK_ID = 4_242_045;
+/**
+ * Every resolver takes turns under this lock: two resolving records of the same persons at once could lose a merge.
+ * Account records take it shared to redirect to a person (adapters/identity/account-persons.ts).
+ */
+export const RESOLVE_LOCK_ID = 4_242_045;
 
 /** Records resolved in one transaction: read, resolved in memory and written in a few statements. */
 export const RESOLVE_BATCH = 1000;
