@@ -34,26 +34,27 @@ type CandidateRow = { person_id: string; own: boolean; records: number; linked: 
  * survivor's), with whether it is the account's own and how many of the account's other records it holds.
  */
 async function candidatesOf(tx: SqlClient, accountId: string, recordId: string, keys: readonly IdentifierKey[]): Promise<AccountCandidate[]> {
+  // Every row looked up by its key in a scalar subquery: PGlite's planner, without statistics, read all of the
+  // account's records for each join here, once an account had thousands.
   const rows = await tx.query<CandidateRow>(
     `WITH sharing AS (
-       SELECT coalesce(pr.to_id, r.person_id) AS person_id, true AS linked, false AS current
-         FROM unnest($3::text[], $4::text[]) AS k (kind, value)
-         JOIN identity_record_keys i ON i.account_id = $1 AND i.kind = k.kind AND i.value = k.value AND i.record_id <> $2
-         JOIN identity_records r ON r.account_id = $1 AND r.record_id = i.record_id
-         LEFT JOIN person_redirects pr ON pr.from_id = r.person_id
-        WHERE r.person_id IS NOT NULL
+       SELECT s.person_id, true AS linked, false AS current
+         FROM (SELECT (SELECT r.person_id FROM identity_records r WHERE r.account_id = $1 AND r.record_id = i.record_id) AS person_id
+                 FROM unnest($3::text[], $4::text[]) AS k (kind, value)
+                 JOIN identity_record_keys i ON i.account_id = $1 AND i.kind = k.kind AND i.value = k.value AND i.record_id <> $2) AS s
+        WHERE s.person_id IS NOT NULL
        UNION ALL
-       SELECT coalesce(pr.to_id, r.person_id), false, true
-         FROM identity_records r LEFT JOIN person_redirects pr ON pr.from_id = r.person_id
-        WHERE r.account_id = $1 AND r.record_id = $2 AND r.person_id IS NOT NULL
+       SELECT r.person_id, false, true FROM identity_records r WHERE r.account_id = $1 AND r.record_id = $2 AND r.person_id IS NOT NULL
      ), candidates AS (
-       SELECT person_id, bool_or(linked) AS linked, bool_or(current) AS current FROM sharing GROUP BY person_id
+       SELECT coalesce((SELECT pr.to_id FROM person_redirects pr WHERE pr.from_id = s.person_id), s.person_id) AS person_id,
+              bool_or(s.linked) AS linked, bool_or(s.current) AS current
+         FROM sharing s GROUP BY 1
      )
      SELECT c.person_id::text AS person_id, c.linked, c.current,
             EXISTS (SELECT 1 FROM account_persons a WHERE a.person_id = c.person_id AND a.account_id = $1) AS own,
-            (SELECT count(*) FROM identity_records r
-              WHERE r.account_id = $1 AND r.record_id <> $2
-                AND (r.person_id = c.person_id OR r.person_id IN (SELECT from_id FROM person_redirects WHERE to_id = c.person_id)))::int AS records
+            ((SELECT count(*) FROM identity_records r WHERE r.account_id = $1 AND r.person_id = c.person_id AND r.record_id <> $2)
+             + (SELECT coalesce(sum((SELECT count(*) FROM identity_records r WHERE r.account_id = $1 AND r.person_id = d.from_id AND r.record_id <> $2)), 0)
+                  FROM person_redirects d WHERE d.to_id = c.person_id))::int AS records
        FROM candidates c`,
     [accountId, recordId, keys.map((key) => key.kind), keys.map((key) => key.value)],
   );

@@ -2,6 +2,7 @@ import type { SqlClient } from '../db/sql-client.ts';
 import type { MatchModel } from '../../domain/matching/model.ts';
 import { compareIds } from '../../domain/matching/id-order.ts';
 import { finalRedirects, resolveBatch, type BatchChanges, type BatchGraph, type ResolutionCounts } from '../../domain/identity-graph/resolve-batch.ts';
+import { analyzeGrownTables } from '../db/analyze-grown.ts';
 import { currentPersons, matchedRecords, personsWithRecords, readRecords } from './graph-reads.ts';
 
 /**
@@ -104,6 +105,8 @@ async function modelForRecords(db: SqlClient, model: MatchModel): Promise<MatchM
 
 /** Resolves every queued record, a batch a transaction, reporting the running counts after each. */
 export async function resolveAllQueued(db: SqlClient, trained: MatchModel, progress?: (counts: ResolutionCounts) => void): Promise<ResolutionCounts> {
+  // Plans that hold as the graph grows (an import, identity.map): the identity worker calls this every second.
+  await analyzeGrownTables(db);
   const total = none();
   const [{ queued }] = (await db.query<{ queued: boolean }>('SELECT EXISTS (SELECT 1 FROM records_to_resolve) AS queued')) as [{ queued: boolean }];
   if (!queued) return total;
