@@ -12,7 +12,7 @@ const NOT_LINKING: readonly IdentifierKind[] = ['address', 'placekey', 'match_bl
  */
 const LINKING_KINDS = IDENTIFIER_KINDS.filter((kind) => !NOT_LINKING.includes(kind));
 
-export const linkingKeys = (keys: readonly IdentifierKey[]): IdentifierKey[] => keys.filter((key) => LINKING_KINDS.includes(key.kind));
+const linkingKeys = (keys: readonly IdentifierKey[]): IdentifierKey[] => keys.filter((key) => LINKING_KINDS.includes(key.kind));
 
 /**
  * Takes the account's locks on the record and on each of its keys, in one order: two records of the account that
