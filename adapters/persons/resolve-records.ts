@@ -1,5 +1,6 @@
 import type { SqlClient } from '../db/sql-client.ts';
 import type { MatchModel } from '../../domain/matching/model.ts';
+import type { RecordFields } from '../../domain/identity-graph/record-fields.ts';
 import { compareIds } from '../../domain/matching/id-order.ts';
 import { finalRedirects, resolveBatch, type BatchChanges, type BatchGraph, type ResolutionCounts } from '../../domain/identity-graph/resolve-batch.ts';
 import { analyzeGrownTables } from '../db/analyze-grown.ts';
@@ -38,8 +39,9 @@ async function readBatchGraph(tx: SqlClient, queued: string[]): Promise<BatchGra
     if (!inBatch.has(row.matched_id) || current.has(row.matched_id)) personIds.add(row.person_id);
   }
   const persons = await personsWithRecords(tx, [...personIds]);
-  const fields = new Map((await readRecords(tx, queued)).map((record) => [record.id, record]));
-  for (const person of persons) for (const record of person.records) fields.set(record.id, record);
+  const fields = new Map(persons.flatMap((person) => person.records.map((record): [string, RecordFields] => [record.id, record])));
+  // The queued records not read with a person: those never resolved, and those deleted (none is found).
+  for (const record of await readRecords(tx, queued.filter((recordId) => !fields.has(recordId)))) fields.set(record.id, record);
   const members = new Map(persons.map((person) => [person.personId, person.records.map((record) => record.id)]));
   return { queued, fields, members, current, matched: new Map([...matched].map(([recordId, ids]) => [recordId, [...ids]])) };
 }

@@ -134,13 +134,12 @@ export async function resolveBatch(model: MatchModel, graph: BatchGraph, newPers
     }
     const candidateIds = [...new Set([...candidatePersons(recordId, at), ...(current !== undefined ? [current] : [])])];
     const candidates: PersonCandidate[] = candidateIds.map((personId) => ({ personId, records: recordsOf(personId, recordId) }));
-    const byId = new Map(candidates.map((candidate) => [candidate.personId, candidate.records]));
-    const links = mergeable(linksOf(model, record, candidates), (link) => byId.get(link.personId)!);
-    const sizes = new Map(candidates.map((candidate) => [candidate.personId, candidate.records.length]));
-    const alone = current === undefined || sizes.get(current) === 0;
+    const recordsById = new Map(candidates.map((candidate) => [candidate.personId, candidate.records]));
+    const links = mergeable(linksOf(model, record, candidates), (link) => recordsById.get(link.personId)!);
+    const alone = current === undefined || recordsById.get(current)!.length === 0;
     const target =
       links.length > 0
-        ? survivorOf(links.map((link) => ({ personId: link.personId, records: sizes.get(link.personId)! })))
+        ? survivorOf(links.map((link) => ({ personId: link.personId, records: recordsById.get(link.personId)!.length })))
         : alone
           ? (current ?? recordId)
           : await newPersonId();
