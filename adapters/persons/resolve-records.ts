@@ -15,7 +15,7 @@ export const RESOLVE_LOCK_ID = 4_242_045;
 /** Records resolved in one transaction: read, resolved in memory and written in a few statements. */
 export const RESOLVE_BATCH = 1000;
 
-const none = (): ResolutionCounts => ({ resolved: 0, merged: 0, split: 0 });
+const none = (): ResolutionCounts => ({ resolved: 0, merged: 0, split: 0, moved: 0 });
 
 /** A new person id, from the sequence the records' ids come from: it never was any person's or record's. */
 async function newPersonId(tx: SqlClient): Promise<string> {
@@ -118,6 +118,7 @@ export async function resolveAllQueued(db: SqlClient, trained: MatchModel, progr
     total.resolved += counts.resolved;
     total.merged += counts.merged;
     total.split += counts.split;
+    total.moved += counts.moved;
     progress?.(total);
     if (counts.resolved < RESOLVE_BATCH) return total;
   }

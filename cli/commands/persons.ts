@@ -21,7 +21,7 @@ export async function resolveWithProgress(db: SqlClient): Promise<ResolutionCoun
   const started = performance.now();
   const show = (text: string) => process.stderr.isTTY && process.stderr.write(text);
   const line = (counts: ResolutionCounts) =>
-    `resolution: ${counts.resolved.toLocaleString('en-US')} records resolved, ${counts.merged} persons merged, ${counts.split} split off`;
+    `resolution: ${counts.resolved.toLocaleString('en-US')} records resolved, ${counts.merged} persons merged, ${counts.split} split off, ${counts.moved} moved`;
   const counts = await resolveAllQueued(db, await latestModel(db), (running) => show(`\r${line(running)}`));
   show(`\r${line(counts)} (${((performance.now() - started) / 1000).toFixed(1)} s)\n`);
   return counts;
@@ -43,7 +43,7 @@ export function registerPersonCommands(program: Command, output: () => Output): 
       try {
         if (options.all) await queueAllForResolution(db);
         const counts = await resolveWithProgress(db);
-        print(output(), counts, () => `Resolved ${counts.resolved} records: ${counts.merged} persons merged, ${counts.split} split off.`);
+        print(output(), counts, () => `Resolved ${counts.resolved} records: ${counts.merged} persons merged, ${counts.split} split off, ${counts.moved} moved.`);
       } finally {
         await db.close();
       }

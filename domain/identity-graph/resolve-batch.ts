@@ -1,10 +1,14 @@
 import { compareIds } from '../matching/id-order.ts';
 import type { MatchModel } from '../matching/model.ts';
 import type { RecordFields } from './record-fields.ts';
-import { groupsOf, keeperOf, linksOf, mergeable, survivorOf, type PersonCandidate } from './resolve.ts';
+import { compareWithPerson } from './compare.ts';
+import { groupsOf, holdsTwoBirthdays, isLink, keeperOf, linksOf, mergeable, sharesIdentifier, survivorOf, type PersonCandidate } from './resolve.ts';
 
-/** What a round of resolution did (docs/identity-graph.md): records resolved, persons merged away, persons split off. */
-export type ResolutionCounts = { resolved: number; merged: number; split: number };
+/**
+ * What a round of resolution did (docs/identity-graph.md): records resolved, persons merged away, persons split off,
+ * and records moved to a person they now match better.
+ */
+export type ResolutionCounts = { resolved: number; merged: number; split: number; moved: number };
 
 /**
  * The part of the graph a batch of queued records can touch, as read before it: the batch's records (those that
@@ -38,7 +42,8 @@ export type BatchChanges = {
  * Resolves a batch of queued records in memory, one after another in id order, exactly as each would be on its own
  * against the graph as the ones before it left it (docs/identity-graph.md, "How a record is resolved"): it joins the
  * persons it links to, merging them when it links to several, or stays in (or starts) a person of its own; the
- * person it left, or that it changed, is checked again and split when its records no longer hold together. New
+ * person it left, or that it changed, is checked again and split when its records no longer hold together, and so
+ * is the person it joined when that now holds birthdays that tell two individuals apart. New
  * person ids come from `newPersonId`.
  */
 export async function resolveBatch(model: MatchModel, graph: BatchGraph, newPersonId: () => Promise<string>): Promise<BatchChanges> {
@@ -58,7 +63,7 @@ export async function resolveBatch(model: MatchModel, graph: BatchGraph, newPers
   }
   for (const [recordId, personId] of graph.current) personOf.set(recordId, personId);
   const position = new Map(graph.queued.map((recordId, at) => [recordId, at]));
-  const changes: BatchChanges = { assigned: new Map(), removed: new Set(), merges: [], counts: { resolved: 0, merged: 0, split: 0 } };
+  const changes: BatchChanges = { assigned: new Map(), removed: new Set(), merges: [], counts: { resolved: 0, merged: 0, split: 0, moved: 0 } };
 
   const membersOf = (personId: string) => {
     let found = members.get(personId);
@@ -118,6 +123,28 @@ export async function resolveBatch(model: MatchModel, graph: BatchGraph, newPers
       return [personId ?? matchedId];
     });
 
+  /**
+   * Moves to the record's person each record sharing an identifier with it that now matches that person better than
+   * its own (a link, and more weight than the rest of its own person gives it): newer records can change the
+   * picture. The person it leaves is checked again (or, left empty, merged into the record's).
+   */
+  const moveNeighbours = async (recordId: string, at: number, target: string) => {
+    const record = graph.fields.get(recordId)!;
+    for (const neighbourId of graph.matched.get(recordId) ?? []) {
+      const from = personOf.get(neighbourId);
+      const queuedAt = position.get(neighbourId);
+      const resolved = queuedAt === undefined || queuedAt < at || graph.current.has(neighbourId);
+      const neighbour = graph.fields.get(neighbourId);
+      if (from === undefined || from === target || !resolved || !neighbour || !sharesIdentifier([record], [neighbour])) continue;
+      const there = compareWithPerson(model, neighbour, recordsOf(target));
+      const rest = recordsOf(from, neighbourId);
+      if (!isLink(there) || (rest.length > 0 && compareWithPerson(model, neighbour, rest).weight >= there.weight)) continue;
+      assign([neighbourId], target);
+      changes.counts.moved += 1;
+      await revalidate(from, target);
+    }
+  };
+
   for (const [at, recordId] of graph.queued.entries()) {
     const current = personOf.get(recordId);
     const record = graph.fields.get(recordId);
@@ -148,6 +175,8 @@ export async function resolveBatch(model: MatchModel, graph: BatchGraph, newPers
     changes.counts.merged += mergedAway.length;
     assign([recordId], target);
     if (current !== undefined && !mergedAway.includes(current)) await revalidate(current, target);
+    if (holdsTwoBirthdays(recordsOf(target))) await revalidate(target);
+    await moveNeighbours(recordId, at, personOf.get(recordId)!);
   }
   return changes;
 }

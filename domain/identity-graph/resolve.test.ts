@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_MODEL } from '../matching/model.ts';
 import { compareWithPerson } from './compare.ts';
 import { recordFields, type ResolvedDocument } from './record-fields.ts';
-import { groupsOf, isLink, keeperOf, LINK_WEIGHT, linksOf, mergeable, survivorOf, toldApartByBirthday } from './resolve.ts';
+import { groupsOf, holdsTwoBirthdays, isLink, keeperOf, LINK_WEIGHT, linksOf, mergeable, survivorOf, toldApartByBirthday } from './resolve.ts';
 
 const model = { ...DEFAULT_MODEL, persons: 10_000 };
 const home = { addressLine1: '12 Byron Street', city: 'London', postalCode: 'W1 2AB' };
@@ -86,6 +86,21 @@ describe('groupsOf and keeperOf', () => {
     expect(groupsOf(model, [a, bridge, b])).toHaveLength(1);
     const parts = groupsOf(model, [b, a]);
     expect(parts.map((group) => group.map((item) => item.id))).toEqual([['1'], ['2']]);
+  });
+
+  it('splits a father and a son of one name and address around their birthdays, each undated record to its own', () => {
+    // Source A: two records no data of A tells apart (one person); source B: each with a birthday and the
+    // identifier of one of them. The undated records go with the birthday their identifier names.
+    const [father, son] = [record('1', 'John', 'Smith', { email: 'js' }), record('2', 'John', 'Smith', { phone: 'p' })];
+    const [born1950, born1982] = [
+      record('3', 'John', 'Smith', { email: 'js', birthday: { year: 1950, month: 4, day: 2 } }),
+      record('4', 'John', 'Smith', { phone: 'p', birthday: { year: 1982, month: 9, day: 17 } }),
+    ];
+    expect(groupsOf(model, [father, son])).toHaveLength(1);
+    expect(holdsTwoBirthdays([father, son, born1950])).toBe(false);
+    expect(holdsTwoBirthdays([father, son, born1950, born1982])).toBe(true);
+    const groups = groupsOf(model, [father, son, born1950, born1982]);
+    expect(groups.map((group) => group.map((item) => item.id).sort())).toEqual([['1', '3'], ['2', '4']]);
   });
 
   it('keeps the id with the largest group, then the one holding the oldest record', () => {

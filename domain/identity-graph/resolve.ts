@@ -37,7 +37,8 @@ export function linksOf(model: MatchModel, record: RecordFields, candidates: rea
     .sort((a, b) => b.match.weight - a.match.weight || compareIds(a.personId, b.personId));
 }
 
-const sharesIdentifier = (a: readonly RecordFields[], b: readonly RecordFields[]) => {
+/** Whether a record of one set holds an identifier that a record of the other holds. */
+export const sharesIdentifier = (a: readonly RecordFields[], b: readonly RecordFields[]) => {
   const held = new Set(a.flatMap((record) => [...record.identifiers.values()].flatMap((values) => [...values])));
   return b.some((record) => [...record.identifiers.values()].some((values) => [...values].some((value) => held.has(value))));
 };
@@ -72,13 +73,25 @@ export function survivorOf(persons: ReadonlyArray<{ personId: string; records: n
 }
 
 /**
- * The groups a person's records form on their own (the validity check of a person): each record, in the order
- * they came (by id), joins the groups it links to and may make one (mergeable), merging them, or starts a group;
- * the same rule by which they were resolved. One group: the person holds together; more: it splits into them.
+ * Whether some two of a person's records are told apart by their birthdays (toldApartByBirthday): the person
+ * holds two individuals that the data tells apart, and must be checked again (groupsOf).
+ */
+export function holdsTwoBirthdays(records: readonly RecordFields[]): boolean {
+  const born = records.filter((record) => record.birthday);
+  return born.some((one, at) => born.slice(at + 1).some((other) => toldApartByBirthday([one], [other])));
+}
+
+/**
+ * The groups a person's records form on their own (the validity check of a person): each record joins the groups
+ * it links to and may make one (mergeable), merging them, or starts a group; the same rule by which they were
+ * resolved. Records with a birthday go first, in the order they came (by id), then the others: the birthdays
+ * anchor who is who, and a record without one joins the individual it matches best. One group: the person holds
+ * together; more: it splits into them.
  */
 export function groupsOf(model: MatchModel, records: readonly RecordFields[]): RecordFields[][] {
   let groups: RecordFields[][] = [];
-  for (const record of [...records].sort((a, b) => compareIds(a.id, b.id))) {
+  const anchorsFirst = (a: RecordFields, b: RecordFields) => Number(!a.birthday) - Number(!b.birthday) || compareIds(a.id, b.id);
+  for (const record of [...records].sort(anchorsFirst)) {
     const matches = groups
       .map((group) => ({ group, match: compareWithPerson(model, record, group) }))
       .filter((candidate) => isLink(candidate.match))

@@ -1,20 +1,8 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshPostgresDatabase } from '../support/fresh-database.ts';
-import { runCli } from '../support/processes.ts';
-import { scratchDir } from '../support/scratch-dir.ts';
+import { GRAPH_DATABASES, graphCli, personsIn } from '../support/graph-cli.ts';
 
-type Exported = { personId: string; records: Array<{ source: string; id: string }>; mergedIds: string[] };
-
-/** The persons of an export in id order, the records of each by source. */
-const personsIn = (ndjson: string): Exported[] =>
-  ndjson
-    .split('\n')
-    .filter(Boolean)
-    .map((line): Exported => JSON.parse(line))
-    .map((person) => ({ ...person, records: [...person.records].sort((a, b) => a.source.localeCompare(b.source)) }))
-    .sort((a, b) => Number(a.personId) - Number(b.personId));
 const PERSON_ID = /^\d+$/;
 
 const HOMES = {
@@ -32,52 +20,26 @@ const record = (id: string, fullName: string, emails: string[], home?: keyof typ
   };
 };
 
-/** The embedded database in KITH_DATA_DIR (the test services' DATABASE_URL blanked). */
-const embedded = async () => '';
-
-/** A PostgreSQL database of the suite's own, dropped after it. */
-async function postgres(cleanups: (() => Promise<void>)[]): Promise<string> {
-  const database = await freshPostgresDatabase();
-  cleanups.push(database.drop);
-  return database.url;
-}
-
 /**
  * `kith import persons --source`, `kith resolve persons` and `kith export persons` as an operator runs them, each a
  * process of its own on a database of this suite's alone (the embedded one in KITH_DATA_DIR, or PostgreSQL with
  * DATABASE_URL, so the COPY writer), whose every person the export then lists.
  */
-describe.each([
-  { name: 'embedded data directory', database: embedded },
-  { name: 'PostgreSQL', database: postgres },
-])('kith import, resolve and export persons ($name)', ({ database }) => {
+describe.each(GRAPH_DATABASES)('kith import, resolve and export persons ($name)', ({ database }) => {
   const cleanups: (() => Promise<void>)[] = [];
-  let env: Record<string, string>;
-  let dir: string;
+  let cli: Awaited<ReturnType<typeof graphCli>>;
 
   beforeAll(async () => {
-    dir = await scratchDir('kith-graph-', cleanups);
-    env = { DATABASE_URL: await database(cleanups), KITH_DATA_DIR: dir };
+    cli = await graphCli(database, cleanups);
   });
   afterAll(async () => {
     for (const cleanup of cleanups.reverse()) await cleanup();
   });
 
-  const kith = (...args: string[]) => runCli(args, env);
-  const fileOf = async (name: string, records: object[]) => {
-    const file = join(dir, name);
-    await writeFile(file, records.map((line) => `${JSON.stringify(line)}\n`).join(''));
-    return file;
-  };
-  const importPersons = async (...args: string[]) => {
-    const run = await kith('import', 'persons', ...args);
-    expect(run.code, run.stderr).toBe(0);
-  };
-  const exported = async () => {
-    const run = await kith('export', 'persons');
-    expect(run.code, run.stderr).toBe(0);
-    return personsIn(run.stdout);
-  };
+  const kith = (...args: string[]) => cli.kith(...args);
+  const fileOf = (name: string, records: object[]) => cli.fileOf(name, records);
+  const importPersons = (...args: string[]) => cli.importPersons(...args);
+  const exported = () => cli.exported();
 
   it('exports no person from a new database', async () => {
     expect(await exported()).toEqual([]);
@@ -87,7 +49,7 @@ describe.each([
     await importPersons('--source', 'a', await fileOf('a.ndjson', [record('p-1', 'Grace Hopper', ['grace@navy.example'], 'Arlington')]));
     await importPersons('--source', 'b', await fileOf('b.ndjson', [record('p-1', 'Grace Hopper', ['grace@navy.example'], 'Arlington')]));
 
-    const out = join(dir, 'persons.ndjson');
+    const out = join(cli.dir, 'persons.ndjson');
     const run = await kith('export', 'persons', '--out', out);
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toBe(`Exported 1 person to ${out}.\n`);
@@ -103,7 +65,7 @@ describe.each([
 
     const run = await kith('--json', 'resolve', 'persons');
     expect(run.code, run.stderr).toBe(0);
-    expect(JSON.parse(run.stdout)).toEqual({ resolved: 1, merged: 0, split: 0 });
+    expect(JSON.parse(run.stdout)).toEqual({ resolved: 1, merged: 0, split: 0, moved: 0 });
     expect(await exported()).toEqual([{ ...before, records: [...before!.records, { source: 'c', id: 'c-1' }] }]);
   });
 

@@ -60,7 +60,7 @@ describe.each(MODES)('the identity graph over HTTP (%s)', (mode) => {
   const importSource = async (source: string, records: RecordLine[]) => {
     const answer = await postPersons(source, records);
     expect(answer.status, answer.text).toBe(200);
-    expect(answer.body).toMatchObject({ rejectedCount: 0, resolution: { resolved: expect.any(Number), merged: expect.any(Number), split: expect.any(Number) } });
+    expect(answer.body).toMatchObject({ rejectedCount: 0, resolution: { resolved: expect.any(Number), merged: expect.any(Number), split: expect.any(Number), moved: expect.any(Number) } });
   };
 
   beforeAll(async () => {

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_MODEL } from '../matching/model.ts';
+import { recordFields, type RecordFields } from './record-fields.ts';
+import { resolveBatch } from './resolve-batch.ts';
+
+const model = { ...DEFAULT_MODEL, persons: 1_000 };
+const home = { addressLine1: '12 Byron Street', city: 'Arlington', postalCode: '22201' };
+const born1950 = { year: 1950, month: 4, day: 2 };
+const born1982 = { year: 1982, month: 9, day: 17 };
+
+/** A record of John Quill holding these emails, and this birthday or home. */
+const john = (id: string, emails: string[], extra: { birthday?: object; home?: object } = {}) =>
+  recordFields(
+    id,
+    { details: { name: { given: 'John', family: 'Quill' }, locations: extra.home ? [extra.home] : [], ...(extra.birthday && { age: { birthday: extra.birthday } }) } },
+    emails.map((value) => ({ kind: 'email_sha256' as const, value })),
+  );
+
+let nextId = 100;
+const newPersonId = async () => String(nextId++);
+
+describe('resolveBatch', () => {
+  it("moves a record to the person a newer record shows it is, and checks the person it left", async () => {
+    // Person 1: the father (born 1950) and an undated record at his address under the son's email. Person 3: the son.
+    // Record 4 holds both of the son's emails: it joins the son (the father's birthday tells it from person 1), and
+    // the undated record, matched better by the son's person now, moves there.
+    const records: RecordFields[] = [
+      john('1', ['father'], { birthday: born1950, home }),
+      john('2', ['son-old'], { home }),
+      john('3', ['son-new'], { birthday: born1982 }),
+      john('4', ['son-old', 'son-new'], { birthday: born1982 }),
+    ];
+    const changes = await resolveBatch(
+      model,
+      {
+        queued: ['4'],
+        fields: new Map(records.map((record) => [record.id, record])),
+        members: new Map([['1', ['1', '2']], ['3', ['3']]]),
+        current: new Map(),
+        matched: new Map([['4', ['2', '3']]]),
+      },
+      newPersonId,
+    );
+    expect(Object.fromEntries(changes.assigned)).toEqual({ '4': '3', '2': '3' });
+    expect(changes.counts).toEqual({ resolved: 1, merged: 0, split: 0, moved: 1 });
+  });
+
+  it('splits the person a record joins when it then holds two birthdays that tell two individuals apart', async () => {
+    // Person 1: two records of one name and address, nothing telling them apart; then the son's dated record (it
+    // joins) and the father's (it joins by his email): the person splits around the birthdays.
+    const records: RecordFields[] = [
+      john('1', ['father'], { home }),
+      john('2', ['son'], { home }),
+      john('3', ['son'], { birthday: born1982 }),
+      john('4', ['father'], { birthday: born1950 }),
+    ];
+    const changes = await resolveBatch(
+      model,
+      {
+        queued: ['3', '4'],
+        fields: new Map(records.map((record) => [record.id, record])),
+        members: new Map([['1', ['1', '2']]]),
+        current: new Map(),
+        matched: new Map([['3', ['2', '1']], ['4', ['1', '2', '3']]]),
+      },
+      newPersonId,
+    );
+    const split = changes.assigned.get('3')!;
+    expect(Object.fromEntries(changes.assigned)).toEqual({ '2': split, '3': split, '4': '1' });
+    expect(split).not.toBe('1');
+    expect(changes.counts).toEqual({ resolved: 2, merged: 0, split: 1, moved: 0 });
+  });
+});
