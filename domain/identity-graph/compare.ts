@@ -1,7 +1,8 @@
 import { compareBirthday } from '../matching/birthday.ts';
 import { compareAddress, type Field } from '../matching/comparisons.ts';
+import { edits } from '../matching/similarity.ts';
 import type { ComparedPair } from '../matching/learn-m.ts';
-import { best, householdExcess, identifierWeight, levelWeight, priorWeight, scoreName, termValue, type FieldWeight, type MatchModel } from '../matching/model.ts';
+import { best, closeIdentifierWeight, householdExcess, identifierWeight, levelWeight, priorWeight, scoreName, termValue, type FieldWeight, type MatchModel } from '../matching/model.ts';
 import type { IdentifierCategory } from '../../schemas/events/payloads.ts';
 import type { RecordFields } from './record-fields.ts';
 
@@ -11,18 +12,25 @@ import type { RecordFields } from './record-fields.ts';
  * capped as the matcher caps an address), the best pair of birthdays.
  */
 export type LinkEvidence =
-  | { evidence: IdentifierCategory; agrees: boolean; weight: number }
+  | { evidence: IdentifierCategory; agrees: boolean; close?: true; weight: number }
   | { evidence: 'name' | 'address' | 'birthday'; weight: number; fields: FieldWeight[] }
   | { evidence: 'household'; weight: number };
 
 /** A record compared with a person: the prior, the evidence, and their sum (the match weight, log2 of the odds). */
 export type RecordMatch = { weight: number; prior: number; evidence: LinkEvidence[] };
 
+/** Whether two emails are a typo or two apart (edits of the whole address, a transposition one edit). */
+const closeEmails = (a: readonly string[], b: readonly string[]) => a.some((one) => b.some((other) => edits(one, other) <= 2));
+
 function identifierEvidence(model: MatchModel, record: RecordFields, person: readonly RecordFields[]): LinkEvidence[] {
   return [...record.identifiers].flatMap(([category, values]): LinkEvidence[] => {
     const held = person.flatMap((other) => [...(other.identifiers.get(category) ?? [])]);
     if (held.length === 0) return [];
     const agrees = held.some((value) => values.has(value));
+    const close = closeIdentifierWeight(model, category);
+    if (!agrees && close !== undefined && category === 'email' && closeEmails(record.emails, person.flatMap((other) => other.emails))) {
+      return [{ evidence: category, agrees, close: true, weight: close }];
+    }
     return [{ evidence: category, agrees, weight: identifierWeight(model, category, agrees) }];
   });
 }

@@ -6,13 +6,17 @@ import type { IdentifierCategory, IdentifierKey, IdentifierKind, NameFields, Pla
 export type RecordFields = {
   id: string;
   identifiers: ReadonlyMap<IdentifierCategory, ReadonlySet<string>>;
+  /** The record's emails as written (trimmed, lower case): two a typo apart are weighed (compare.ts). */
+  emails: string[];
   names: NameFields[];
   places: PlaceFields[];
   birthday?: Birthday;
 };
 
 /** The record's document as far as the resolver reads it. */
-export type ResolvedDocument = PersonNamesAndPlaces & { details?: { age?: { birthday?: Birthday | null } | null } | null };
+export type ResolvedDocument = PersonNamesAndPlaces & {
+  details?: { age?: { birthday?: Birthday | null } | null; emails?: Array<{ value: string }> | null } | null;
+};
 
 /** The kinds of key that are identifiers of a person, by the evidence they are (domain/matching/model.ts). */
 const CATEGORY_OF: Partial<Record<IdentifierKind, IdentifierCategory>> = {
@@ -39,5 +43,6 @@ export function recordFields(id: string, document: ResolvedDocument, keys: reado
   }
   const { names, places } = personFields(document);
   const birthday = birthdayOf(document.details?.age);
-  return { id, identifiers, names, places, ...(birthday && { birthday }) };
+  const emails = [...new Set((document.details?.emails ?? []).map((email) => email.value.trim().toLowerCase()).filter(Boolean))];
+  return { id, identifiers, emails, names, places, ...(birthday && { birthday }) };
 }

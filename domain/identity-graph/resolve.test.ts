@@ -30,6 +30,15 @@ describe('compareWithPerson', () => {
     expect(match.evidence.find((item) => item.evidence === 'household')!.weight).toBeLessThan(0);
   });
 
+  it('weighs two emails a typo or two apart for the person, two further apart against', () => {
+    const withEmail = (id: string, email: string) =>
+      recordFields(id, { details: { name: { given: 'Harry', family: 'May' }, emails: [{ value: email }] } }, [{ kind: 'email_sha256', value: email }]);
+    const emailOf = (a: string, b: string) => compareWithPerson(model, withEmail('1', a), [withEmail('2', b)]).evidence.find((item) => item.evidence === 'email');
+    expect(emailOf('hmay32@richardson.com', 'hmay3@richarsdon.com')).toMatchObject({ agrees: false, close: true });
+    expect(emailOf('hmay32@richardson.com', 'harry.may@example.org')).toEqual({ evidence: 'email', agrees: false, weight: Math.log2(1 - 0.3) });
+    expect(emailOf('hmay32@richardson.com', 'hmay3@richarsdon.com')!.weight).toBeGreaterThan(0);
+  });
+
   it('links a name and a birthday, and keeps two namesakes apart whose birthdays differ', () => {
     const born = (id: string, birthday: object) => ({ ...record(id, 'Ada', 'Lovelace', { birthday }), places: [] });
     const ada = born('7', { year: 1815, month: 12, day: 10 });

@@ -40,11 +40,24 @@ describe('blocking keys', () => {
 });
 
 describe('personNameKeys', () => {
-  it('keys every two words of a name by their sounds, and each word with a whole birthday', () => {
+  it('keys every two words of a name by their sounds, each word by its sound and its initial with a whole birthday, and each by its sound with the initial of another and the birth year', () => {
     const keys = personNameKeys([{ given: ['ada'], family: ['lovelace'] }], { year: 1815, month: 12, day: 10 });
-    expect(keys).toEqual(['nn:AT:LFLS', 'nb:AT:1815-12-10', 'nb:LFLS:1815-12-10']);
+    expect(keys).toEqual([
+      'nn:AT:LFLS',
+      'nb:AT:1815-12-10',
+      'nb:LFLS:1815-12-10',
+      'ni:a:1815-12-10',
+      'ni:l:1815-12-10',
+      'ns:AT:l:1815',
+      'ns:LFLS:a:1815',
+    ]);
+    // A typo that changes a word's sound (Hnry, Henry) keeps its initial.
+    const typo = personNameKeys([{ given: ['hnry'], family: ['simmons'] }], { year: 2019, month: 1, day: 31 });
+    const right = personNameKeys([{ given: ['henry'], family: ['simmons'] }], { year: 2019, month: 1, day: 31 });
+    expect(typo.filter((key) => right.includes(key))).toEqual(['nb:SMNS:2019-1-31', 'ni:h:2019-1-31', 'ni:s:2019-1-31', 'ns:SMNS:h:2019']);
     // Given and family written the other way round meet under the same keys.
     expect(personNameKeys([{ given: ['lovelace'], family: ['ada'] }], { year: 1815, month: 12, day: 10 }).sort()).toEqual([...keys].sort());
-    expect(personNameKeys([{ given: ['ada'], family: ['lovelace'] }], { year: 1815 })).toEqual(['nn:AT:LFLS']);
+    expect(personNameKeys([{ given: ['ada'], family: ['lovelace'] }], { year: 1815 })).toEqual(['nn:AT:LFLS', 'ns:AT:l:1815', 'ns:LFLS:a:1815']);
+    expect(personNameKeys([{ given: ['ada'], family: ['lovelace'] }], undefined)).toEqual(['nn:AT:LFLS']);
   });
 });

@@ -27,6 +27,8 @@ import { soundOf } from './similarity.ts';
  * |-------|------------------------------------------|-----------------------------------------------|
  * | `nn`  | the sounds of two words of the name      | any other word of the name, address, birthday |
  * | `nb`  | the sound of one word of the name, birthday | the other words of the name, address      |
+ * | `ni`  | the initial of one word of the name, birthday | the rest of that word (a typo that changes its sound), the other words, address |
+ * | `ns`  | the sound of one word of the name, the initial of another, birth year | the rest of the other word, month and day, address |
  */
 const longest = (words: string[]) => words.reduce((top, word) => (word.length > top.length ? word : top), '');
 
@@ -71,11 +73,18 @@ export function personNameKeys(names: NameFields[], birthday: Birthday | undefin
   const keys: string[] = [];
   const born = birthdayPart(birthday);
   for (const name of names) {
-    const sounds = [...new Set([...name.given, ...name.family].map(soundOf).filter(Boolean))].sort();
+    const words = [...name.given, ...name.family];
+    const sounds = [...new Set(words.map(soundOf).filter(Boolean))].sort();
     sounds.forEach((sound, at) => {
       for (const other of sounds.slice(at + 1)) keys.push(`nn:${sound}:${other}`);
       if (born) keys.push(`nb:${sound}:${born}`);
     });
+    if (born) for (const word of words) if (word) keys.push(`ni:${word[0]}:${born}`);
+    if (birthday?.year) {
+      for (const word of words) {
+        for (const other of words) if (other && other !== word && soundOf(word)) keys.push(`ns:${soundOf(word)}:${other[0]}:${birthday.year}`);
+      }
+    }
   }
   return unique(keys);
 }

@@ -21,7 +21,15 @@ export type LevelProbabilities = { m: number; u: number };
  * person's record holds the identifier the query gives (people have more emails than any record lists), which
  * sets how little a disagreement weighs.
  */
-export type IdentifierEvidence = { reliability: number; m: number };
+export type IdentifierEvidence = {
+  reliability: number;
+  m: number;
+  /**
+   * Of two records' values that differ (the resolver compares clear emails), those a typo or two apart
+   * (domain/identity-graph/compare.ts): how often one person's records hold them (m) and two persons' (u).
+   */
+  close?: LevelProbabilities;
+};
 export type MatchModel = {
   /** Which model this is: answers name it, so that a match can be traced to the weights that made it. */
   version: string;
@@ -60,7 +68,9 @@ export const DEFAULT_MODEL: MatchModel = {
   // A record holds few of a person's emails, phones and devices: one the query gives that it lacks is weak
   // evidence against it (m 0.3: −0.5 bits). A reference of the account's own names its person surely.
   identifiers: {
-    email: { reliability: 0.99, m: 0.3 },
+    // Two emails a typo or two apart: a mistake in one person's records about once in 30 pairs; two persons'
+    // (namesakes write theirs from their names) about once in 300 of the pairs the resolver compares.
+    email: { reliability: 0.99, m: 0.3, close: { m: 0.03, u: 0.003 } },
     profile: { reliability: 0.99, m: 0.3 },
     li_nonid: { reliability: 0.99, m: 0.3 },
     maid: { reliability: 0.98, m: 0.3 },
@@ -207,6 +217,12 @@ export const householdExcess = (model: MatchModel, householdWeight: number): num
 
 /** The prior log-odds that a given person is the one the query describes: one of `persons`. */
 export const priorWeight = (model: MatchModel): number => -Math.log2(model.persons);
+
+/** What two values of an identifier a typo or two apart are worth, where the model knows (IdentifierEvidence.close). */
+export function closeIdentifierWeight(model: MatchModel, category: IdentifierCategory): number | undefined {
+  const close = model.identifiers[category].close;
+  return close && Math.log2(close.m / close.u);
+}
 
 /** What an identifier of this kind is worth for a person whose record holds it (`agrees`) or does not. */
 export function identifierWeight(model: MatchModel, category: IdentifierCategory, agrees: boolean): number {
