@@ -4,6 +4,7 @@ import type { ProfileSummary } from './cpu-profile.ts';
 import type { Measurement } from './load.ts';
 import type { PerRequestCounts } from './per-request.ts';
 import type { GitState, Machine } from './machine.ts';
+import { IMPORT_SCENARIO, importSection } from './import-report.ts';
 import { MATCHING_SCENARIO, matchingSection } from './matching-report.ts';
 import type { DeliveryResult, DeliveryRounds } from './webhook-sink.ts';
 import { repoRoot } from './processes.ts';
@@ -101,9 +102,10 @@ export async function saveRun(run: RunResult): Promise<string> {
 async function loadRuns(): Promise<{ file: string; run: RunResult }[]> {
   const files = (await readdir(resultsDir)).filter((name) => name.endsWith('.json')).sort();
   const runs = await Promise.all(files.map(async (file) => ({ file, run: JSON.parse(await readFile(join(resultsDir, file), 'utf8')) as RunResult })));
-  // `npm run bench:deliveries` keeps its own results beside these, in a shape of its own; `bench:matching` has a section of its own.
+  // `npm run bench:deliveries` keeps its own results beside these, in a shape of its own; `bench:matching` and the
+  // import-resolution scenario have sections of their own.
   return runs
-    .filter(({ run }) => typeof run.startedAt === 'string' && run.scenario !== MATCHING_SCENARIO)
+    .filter(({ run }) => typeof run.startedAt === 'string' && run.scenario !== MATCHING_SCENARIO && run.scenario !== IMPORT_SCENARIO)
     .sort((a, b) => a.run.startedAt.localeCompare(b.run.startedAt));
 }
 
@@ -346,6 +348,7 @@ export async function writeReport(): Promise<void> {
   for (const { run } of all) if (run.profiles?.length) profiled.set(`${run.scenario}/${label(run)}`, run);
   lines.push(...profileSection([...profiled.values()]));
   lines.push(...(await matchingSection(resultsDir)));
+  lines.push(...(await importSection(resultsDir)));
   lines.push(
     '',
     '## Runs on record',

@@ -102,3 +102,15 @@ export async function machineBusyPercent(ms: number): Promise<number> {
   const end = machineTicks();
   return percent(end.busy - start.busy, end.total - start.total);
 }
+
+/** Samples one process's resident memory every 200 ms until `stop()`, which returns the highest seen, in MB. */
+export function watchPeakRss(pid: number): { stop(): number } {
+  let peak = statusKb(pid, 'VmRSS');
+  const timer = setInterval(() => (peak = Math.max(peak, statusKb(pid, 'VmRSS'))), SAMPLE_MS);
+  return {
+    stop() {
+      clearInterval(timer);
+      return mb(peak);
+    },
+  };
+}

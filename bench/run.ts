@@ -31,7 +31,9 @@ bench/floor/) in the same run, and writes
 bench/results/<scenario>-<mode>-<time>.json and bench/results/REPORT.md.
 
   --scenario NAME     ${Object.keys(scenarios).join(', ')} (default: all), or chaos (bench/chaos.ts:
-                      10,000 webhook requests while processes and the broker are killed; prints counts)
+                      10,000 webhook requests while processes and the broker are killed; prints counts), or
+                      import-resolution (bench/import-resolution.ts: an import of three sources without and with
+                      resolution; --scenario import-resolution --help for its options)
   --mode MODE         ${BENCH_MODES.join(', ')} (default: every mode the scenario has)
   --duration S        seconds per measurement (default 10)
   --warmup S          seconds of warm-up before each side's first saturation run (default 30; later rounds,
@@ -364,6 +366,11 @@ async function main() {
   if (argv.some((arg, index) => arg === '--scenario=chaos' || (arg === '--scenario' && argv[index + 1] === 'chaos'))) {
     const { runChaosBench } = await import('./chaos.ts');
     return runChaosBench(argv);
+  }
+  // So does the import-resolution scenario, which times the CLI's imports rather than requests.
+  if (argv.some((arg, index) => arg === '--scenario=import-resolution' || (arg === '--scenario' && argv[index + 1] === 'import-resolution'))) {
+    const { runImportResolutionBench } = await import('./import-resolution.ts');
+    return runImportResolutionBench(argv);
   }
   const { runs, settings } = parseCommandLine(process.argv.slice(2));
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -1,3 +1,5 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
@@ -5,6 +7,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { splinkRecord, type LabelledRecord } from './resolution-data.ts';
 import { repoRoot, runCommand } from './processes.ts';
+import { watchPeakRss } from './rss.ts';
 
 /**
  * The Splink baseline of `npm run bench:resolution`: bench/splink_baseline.py in a virtualenv of its own, made
@@ -48,4 +51,41 @@ export async function resolveWithSplink(records: readonly LabelledRecord[], dir:
   await runCommand(python, [join(repoRoot, 'bench', 'splink_baseline.py'), '--records', recordsFile, '--out', clustersFile, '--seed', String(seed)]);
   const wallSeconds = (performance.now() - started) / 1000;
   return { ...SplinkOutput.parse(JSON.parse(await readFile(clustersFile, 'utf8'))), wallSeconds };
+}
+
+const SplinkCounts = SplinkOutput.extend({ thresholds: z.array(z.object({ threshold: z.number(), persons: z.number() })) });
+/** How a timed Splink run ended: its figures, or what stopped it (a failure, the time limit), with its peak memory. */
+export type SplinkTiming =
+  | ({ outcome: 'done'; wallSeconds: number; peakRssMb: number } & z.infer<typeof SplinkCounts>)
+  | { outcome: 'failed' | 'timed out'; wallSeconds: number; peakRssMb: number; message: string };
+
+/**
+ * Splink on a file of records already in its form (bench/splink_baseline.py), for its time: clustered at the given
+ * thresholds with only the counts written, DuckDB's memory capped, stopped after `timeoutS`. Never rejects: a run
+ * that fails or is stopped is reported as such.
+ */
+export async function timeSplink(
+  recordsFile: string,
+  dir: string,
+  options: { seed: number; thresholds: number[]; memoryLimitGb: number; timeoutS: number },
+): Promise<SplinkTiming> {
+  const out = join(dir, 'splink-counts.json');
+  const args = [join(repoRoot, 'bench', 'splink_baseline.py'), '--records', recordsFile, '--out', out, '--seed', String(options.seed)];
+  args.push('--thresholds', options.thresholds.join(','), '--count-only', '--memory-limit', `${options.memoryLimitGb}GB`);
+  const started = performance.now();
+  const child = spawn(python, args, { cwd: repoRoot, stdio: ['ignore', 'ignore', 'pipe'] });
+  const rss = watchPeakRss(child.pid!);
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    child.kill('SIGKILL');
+  }, options.timeoutS * 1000);
+  const [code, signal] = (await once(child, 'close')) as [number | null, NodeJS.Signals | null];
+  clearTimeout(timer);
+  const figures = { wallSeconds: (performance.now() - started) / 1000, peakRssMb: rss.stop() };
+  if (timedOut) return { outcome: 'timed out', ...figures, message: `stopped after ${options.timeoutS} s` };
+  if (code !== 0) return { outcome: 'failed', ...figures, message: `exited ${code ?? signal}: ${stderr.trim().split('\n').slice(-5).join('\n')}` };
+  return { outcome: 'done', ...figures, ...SplinkCounts.parse(JSON.parse(await readFile(out, 'utf8'))) };
 }

@@ -1,6 +1,7 @@
 """Splink's clustering of the same records Kith resolves: the baseline of `npm run bench:resolution`.
 
-python splink_baseline.py --records records.json --out clusters.json [--seed 5]
+python splink_baseline.py --records records.json --out clusters.json [--seed 5] [--thresholds 0.9] [--count-only]
+    [--memory-limit 4GB]
 
 Reads a JSON array of flattened records ({"key", "first_name", "surname", "dob", "city", "email"}, and in the
 generated sets "address_line", "postcode" and "phone"; null when missing; `key` is "<source>:<id>"), cleans them
@@ -12,7 +13,9 @@ Levenshtein on city) with Splink's date-of-birth and email comparisons; the bloc
 training of docs/demos/examples/duckdb/accuracy_analysis_from_labels_column (single-column blocking: the data is
 too messy for compound rules to find most pairs). Where the records have them: Splink's postcode comparison,
 Jaro-Winkler on the street line and an exact phone, with blocking on postcode and on phone. Writes
-{"splinkVersion", "seconds": {"train", "predict", "cluster"}, "thresholds": [{"threshold", "clusters": [[key]]}]}.
+{"splinkVersion", "seconds": {"train", "predict", "cluster"}, "thresholds": [{"threshold", "clusters": [[key]]}]};
+with --count-only (what a speed measurement needs), each threshold's number of clusters as "persons" instead of the
+clusters. --memory-limit caps DuckDB's memory (its default is 80% of the machine's).
 """
 
 import argparse
@@ -20,6 +23,7 @@ import json
 import re
 import time
 
+import duckdb
 import splink
 import splink.comparison_library as cl
 from splink import DuckDBAPI, Linker, SettingsCreator, block_on
@@ -103,24 +107,32 @@ def main() -> None:
     parser.add_argument("--records", required=True, help="JSON array of flattened records")
     parser.add_argument("--out", required=True, help="where the clusters go (JSON)")
     parser.add_argument("--seed", type=int, default=5, help="seed of the u probabilities' random sampling")
+    parser.add_argument("--thresholds", default=",".join(map(str, THRESHOLDS)), help="match probabilities to cluster at")
+    parser.add_argument("--count-only", action="store_true", help="write each threshold's number of clusters, not the clusters")
+    parser.add_argument("--memory-limit", help="DuckDB's memory_limit, such as 4GB")
     args = parser.parse_args()
+    thresholds = [float(threshold) for threshold in args.thresholds.split(",")]
+    connection = duckdb.connect(config={"memory_limit": args.memory_limit} if args.memory_limit else {})
     with open(args.records, encoding="utf-8") as file:
         records = [{column: value if column == "key" else cleaned(value, column) for column, value in record.items()} for record in json.load(file)]
     columns = set(records[0]) if records else set()
 
     started = time.perf_counter()
-    linker = Linker(DuckDBAPI().register(records), settings_for(columns), log_level="WARNING")
+    linker = Linker(DuckDBAPI(connection).register(records), settings_for(columns), log_level="WARNING")
     train(linker, args.seed)
     trained = time.perf_counter()
     predictions = linker.inference.predict()
     predicted = time.perf_counter()
-    thresholds = [{"threshold": t, "clusters": clusters_at(linker, predictions, t)} for t in THRESHOLDS]
+    clustered_at = []
+    for threshold in thresholds:
+        clusters = clusters_at(linker, predictions, threshold)
+        clustered_at.append({"threshold": threshold, **({"persons": len(clusters)} if args.count_only else {"clusters": clusters})})
     clustered = time.perf_counter()
 
     result = {
         "splinkVersion": splink.__version__,
         "seconds": {"train": trained - started, "predict": predicted - trained, "cluster": clustered - predicted},
-        "thresholds": thresholds,
+        "thresholds": clustered_at,
     }
     with open(args.out, "w", encoding="utf-8") as file:
         json.dump(result, file)

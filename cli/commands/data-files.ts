@@ -75,14 +75,17 @@ export type ImportKind<Row> = {
   /** The COPY writer, on PostgreSQL; `importBytes` is the size of the file to import. */
   copyWriter(databaseUrl: string, options: { importBytes: number }): Promise<BatchWriter<Row>>;
   run(writer: BatchWriter<Row>, input: Readable, options: ImportOptions): Promise<ImportSummary>;
-  /** What follows a successful import, on the same database (persons: training the match model). */
-  after?(db: SqlClient, settings: { matchTraining: MatchTraining }): Promise<void>;
+  /**
+   * What follows a successful import, on the same database (persons: training the match model, resolving), and
+   * its figures for the summary that `--json` prints.
+   */
+  after?(db: SqlClient, settings: { matchTraining: MatchTraining }): Promise<Record<string, unknown>>;
 };
 
 /**
  * Imports an NDJSON file straight into the database (DATABASE_URL, else the embedded one, refused while a
- * server has it open), with a progress bar on stderr and a summary on stdout; exits non-zero when any line
- * was rejected.
+ * server has it open), with a progress bar on stderr and a summary on stdout once what follows the import is
+ * done too (`seconds` is the import's own time); exits non-zero when any line was rejected.
  */
 export async function importFile<Row>(
   kind: ImportKind<Row>,
@@ -113,9 +116,9 @@ export async function importFile<Row>(
     });
     bar.stop();
     const seconds = (performance.now() - started) / 1000;
-    print(output, { ...summary, seconds }, () => `${describe(kind.noun, summary)} (${seconds.toFixed(1)} s)`);
     if (summary.rejectedCount > 0) process.exitCode = 1;
-    await kind.after?.(db, { matchTraining });
+    const after = await kind.after?.(db, { matchTraining });
+    print(output, { ...summary, seconds, ...after }, () => `${describe(kind.noun, summary)} (${seconds.toFixed(1)} s)`);
   } finally {
     bar.stop();
     await writer.close();

@@ -66,8 +66,11 @@ export function registerDataCommands(program: Command, output: () => Output): vo
           run: (writer, input, importOptions) =>
             importPersons(writer, input, { ...importOptions, defaultCountry: options.defaultCountry.toUpperCase() as CountryCode }),
           after: async (db, settings) => {
-            await trainAfterImport(db, settings);
-            if (options.resolve) await resolveWithProgress(db);
+            const training = await trainAfterImport(db, settings);
+            if (!options.resolve) return { training };
+            const started = performance.now();
+            const counts = await resolveWithProgress(db);
+            return { training, resolution: { ...counts, seconds: (performance.now() - started) / 1000 } };
           },
         },
         file,

@@ -26,9 +26,9 @@ async function trainWithProgress(db: SqlClient, seed: number): Promise<TrainingR
   return { ...result, seconds };
 }
 
-/** After `kith import persons`: trains unless KITH_MATCH_TRAINING is manual. */
-export async function trainAfterImport(db: SqlClient, settings: { matchTraining: MatchTraining }): Promise<void> {
-  if (settings.matchTraining === 'after-import') await trainWithProgress(db, 1);
+/** After `kith import persons`: trains unless KITH_MATCH_TRAINING is manual; what it did, when it trained. */
+export async function trainAfterImport(db: SqlClient, settings: { matchTraining: MatchTraining }) {
+  return settings.matchTraining === 'after-import' ? trainWithProgress(db, 1) : undefined;
 }
 
 /** `kith matching train`: on the database directly, as `kith import` works. */
