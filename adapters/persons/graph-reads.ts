@@ -1,10 +1,14 @@
 import type { SqlClient } from '../db/sql-client.ts';
-import { recordFields, type RecordFields, type ResolvedDocument } from '../../domain/identity-graph/record-fields.ts';
+import { IDENTIFIER_KINDS, recordFields, type RecordFields, type ResolvedDocument } from '../../domain/identity-graph/record-fields.ts';
 import type { PersonCandidate } from '../../domain/identity-graph/resolve.ts';
 import type { IdentifierKey } from '../../schemas/events/payloads.ts';
 import { RECORD_IDS_OF_PERSON } from './records-of-person.ts';
 
-/** Records one key may bring in as candidates at most: a key held by more is no evidence of one person anyway. */
+/**
+ * Records one key may bring in as candidates at most. A blocking key (a name's sounds, initials, a birthday) held
+ * by more is passed over: it names too many to tell anything, and the oldest of them would be compared for nothing.
+ * An identifier held by more brings the oldest: records sharing an email are most likely one person's.
+ */
 const RECORDS_PER_KEY = 25;
 
 /** The kinds of key that find candidates: every identifier and blocking key, but not a household's address. */
@@ -12,8 +16,12 @@ const CANDIDATE_KINDS = ['email_md5', 'email_sha256', 'phone_sha256', 'maid', 'p
 
 type RecordRow = { record_id: string; document: ResolvedDocument; keys: IdentifierKey[] | null };
 
-/** A record's keys as one JSON array (`keys`), null when it has none. */
-const KEYS_OF_RECORD = `(SELECT json_agg(json_build_object('kind', i.kind, 'value', i.value)) FROM person_identifiers i WHERE i.person_id = p.id) AS keys`;
+/**
+ * A record's identifiers as one JSON array (`keys`), null when it has none; its blocking keys, most of its keys,
+ * are not read (recordFields weighs identifiers only).
+ */
+const KEYS_OF_RECORD = `(SELECT json_agg(json_build_object('kind', i.kind, 'value', i.value)) FROM person_identifiers i
+                          WHERE i.person_id = p.id AND i.kind IN (${IDENTIFIER_KINDS.map((kind) => `'${kind}'`).join(', ')})) AS keys`;
 
 /** The fields of the records that exist of these, in id order. */
 export async function readRecords(tx: SqlClient, recordIds: string[]): Promise<RecordFields[]> {
@@ -38,24 +46,26 @@ export async function currentPersons(tx: SqlClient, recordIds: readonly string[]
 export type MatchedRow = { record_id: string; matched_id: string; person_id: string };
 
 /**
- * For each of the records, the records sharing a candidate key with it (once for each key they share), and the
- * person each is in: those waiting for their first resolution outside these records are left out (they find these
- * when their turn comes, in id order). The queued records must be off the queue already. Each matched record's
- * person and place in the queue are looked up by index inside the lateral join: as a join, PGlite's planner, with
- * no statistics, hashed the whole of record_persons for every queued record once the table had grown.
+ * For each of the records, the records sharing a candidate key with it (once for each key they share; RECORDS_PER_KEY
+ * says how many a key brings), and the person each is in: those waiting for their first resolution outside these
+ * records are left out (they find these when their turn comes, in id order). The queued records must be off the
+ * queue already. Each matched record's person and place in the queue are looked up by index inside the lateral
+ * join: as a join, PGlite's planner, with no statistics, hashed the whole of record_persons for every queued record
+ * once the table had grown.
  */
 export async function matchedRecords(tx: SqlClient, recordIds: readonly string[]): Promise<MatchedRow[]> {
   return tx.query<MatchedRow>(
     `SELECT b.record_id::text AS record_id, m.record_id::text AS matched_id, coalesce(m.resolved_to, m.record_id)::text AS person_id
        FROM unnest($1::bigint[]) AS b (record_id)
        CROSS JOIN LATERAL (SELECT kind, value FROM person_identifiers WHERE person_id = b.record_id AND kind = ANY($2::text[])) AS k
-       CROSS JOIN LATERAL (SELECT i.person_id AS record_id,
-                                  (SELECT rp.person_id FROM record_persons rp WHERE rp.record_id = i.person_id) AS resolved_to,
-                                  EXISTS (SELECT 1 FROM records_to_resolve q WHERE q.record_id = i.person_id) AS waiting
-                             FROM person_identifiers i
-                            WHERE i.kind = k.kind AND i.value = k.value AND i.person_id <> b.record_id
-                            ORDER BY i.person_id LIMIT $3) AS m
-      WHERE m.resolved_to IS NOT NULL OR NOT m.waiting`,
+       CROSS JOIN LATERAL (SELECT s.*, count(*) OVER () AS sharing, row_number() OVER (ORDER BY s.record_id) AS at
+                             FROM (SELECT i.person_id AS record_id,
+                                          (SELECT rp.person_id FROM record_persons rp WHERE rp.record_id = i.person_id) AS resolved_to,
+                                          EXISTS (SELECT 1 FROM records_to_resolve q WHERE q.record_id = i.person_id) AS waiting
+                                     FROM person_identifiers i
+                                    WHERE i.kind = k.kind AND i.value = k.value AND i.person_id <> b.record_id
+                                    ORDER BY i.person_id LIMIT $3 + 1) AS s) AS m
+      WHERE (m.resolved_to IS NOT NULL OR NOT m.waiting) AND m.at <= $3 AND (k.kind <> 'match_block' OR m.sharing <= $3)`,
     [recordIds, CANDIDATE_KINDS, RECORDS_PER_KEY],
   );
 }

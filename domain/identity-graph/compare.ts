@@ -20,7 +20,8 @@ export type LinkEvidence =
 export type RecordMatch = { weight: number; prior: number; evidence: LinkEvidence[] };
 
 /** Whether two emails are a typo or two apart (edits of the whole address, a transposition one edit). */
-const closeEmails = (a: readonly string[], b: readonly string[]) => a.some((one) => b.some((other) => edits(one, other) <= 2));
+const closeEmails = (a: readonly string[], b: readonly string[]) =>
+  a.some((one) => b.some((other) => Math.abs(one.length - other.length) <= 2 && edits(one, other) <= 2));
 
 function identifierEvidence(model: MatchModel, record: RecordFields, person: readonly RecordFields[]): LinkEvidence[] {
   return [...record.identifiers].flatMap(([category, values]): LinkEvidence[] => {

@@ -31,6 +31,9 @@ const CATEGORY_OF: Partial<Record<IdentifierKind, IdentifierCategory>> = {
   name_placekey: 'name_placekey',
 };
 
+/** The kinds of stored key that recordFields reads: the identifiers (a record's other keys only find candidates). */
+export const IDENTIFIER_KINDS = Object.keys(CATEGORY_OF) as IdentifierKind[];
+
 /** A record's fields from its document and its stored keys (only identifiers count; blocking keys do not). */
 export function recordFields(id: string, document: ResolvedDocument, keys: readonly IdentifierKey[]): RecordFields {
   const identifiers = new Map<IdentifierCategory, Set<string>>();
