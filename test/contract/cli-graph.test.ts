@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GRAPH_DATABASES, graphCli, personsIn } from '../support/graph-cli.ts';
+import { describe, expect, it } from 'vitest';
+import { GRAPH_DATABASES, graphCliOfSuite, personsIn } from '../support/graph-cli.ts';
 
 const PERSON_ID = /^\d+$/;
 
@@ -26,20 +26,11 @@ const record = (id: string, fullName: string, emails: string[], home?: keyof typ
  * DATABASE_URL, so the COPY writer), whose every person the export then lists.
  */
 describe.each(GRAPH_DATABASES)('kith import, resolve and export persons ($name)', ({ database }) => {
-  const cleanups: (() => Promise<void>)[] = [];
-  let cli: Awaited<ReturnType<typeof graphCli>>;
-
-  beforeAll(async () => {
-    cli = await graphCli(database, cleanups);
-  });
-  afterAll(async () => {
-    for (const cleanup of cleanups.reverse()) await cleanup();
-  });
-
-  const kith = (...args: string[]) => cli.kith(...args);
-  const fileOf = (name: string, records: object[]) => cli.fileOf(name, records);
-  const importPersons = (...args: string[]) => cli.importPersons(...args);
-  const exported = () => cli.exported();
+  const cli = graphCliOfSuite(database);
+  const kith = (...args: string[]) => cli().kith(...args);
+  const fileOf = (name: string, records: object[]) => cli().fileOf(name, records);
+  const importPersons = (...args: string[]) => cli().importPersons(...args);
+  const exported = () => cli().exported();
 
   it('exports no person from a new database', async () => {
     expect(await exported()).toEqual([]);
@@ -49,7 +40,7 @@ describe.each(GRAPH_DATABASES)('kith import, resolve and export persons ($name)'
     await importPersons('--source', 'a', await fileOf('a.ndjson', [record('p-1', 'Grace Hopper', ['grace@navy.example'], 'Arlington')]));
     await importPersons('--source', 'b', await fileOf('b.ndjson', [record('p-1', 'Grace Hopper', ['grace@navy.example'], 'Arlington')]));
 
-    const out = join(cli.dir, 'persons.ndjson');
+    const out = join(cli().dir, 'persons.ndjson');
     const run = await kith('export', 'persons', '--out', out);
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toBe(`Exported 1 person to ${out}.\n`);

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GRAPH_DATABASES, graphCli, type Exported } from '../support/graph-cli.ts';
+import { describe, expect, it } from 'vitest';
+import { GRAPH_DATABASES, graphCliOfSuite, type Exported } from '../support/graph-cli.ts';
 
 const ARLINGTON = { addressLine1: '12 Byron Street', city: 'Arlington', regionCode: 'VA', postalCode: '22201', countryCode: 'US' };
 const BOSTON = { addressLine1: '7 Elm Road', city: 'Boston', regionCode: 'MA', postalCode: '02108', countryCode: 'US' };
@@ -33,19 +33,11 @@ const holding = (persons: Exported[], record: string) => persons.find((person) =
  * towns), are merged by C's record holding both emails. The ids move by the documented rules.
  */
 describe.each(GRAPH_DATABASES)('three sources loaded one after another ($name)', ({ database }) => {
-  const cleanups: (() => Promise<void>)[] = [];
-  let cli: Awaited<ReturnType<typeof graphCli>>;
-
-  beforeAll(async () => {
-    cli = await graphCli(database, cleanups);
-  });
-  afterAll(async () => {
-    for (const cleanup of cleanups.reverse()) await cleanup();
-  });
+  const cli = graphCliOfSuite(database);
 
   const load = async (source: string, records: object[]) => {
-    await cli.importPersons('--source', source, await cli.fileOf(`${source}.ndjson`, records));
-    return cli.exported();
+    await cli().importPersons('--source', source, await cli().fileOf(`${source}.ndjson`, records));
+    return cli().exported();
   };
 
   it('after each source, the clusters are the truth so far, with a split by B and a merge by C', async () => {

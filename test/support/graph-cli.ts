@@ -1,6 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { freshPostgresDatabase } from './fresh-database.ts';
 import { runCli } from './processes.ts';
 import { scratchDir } from './scratch-dir.ts';
@@ -34,7 +34,7 @@ export const GRAPH_DATABASES = [
  * `kith import persons`, `kith export persons` and the rest as an operator runs them, each a process of its own, on
  * the database given, with files written in a scratch directory; `cleanups` removes them both.
  */
-export async function graphCli(database: (cleanups: (() => Promise<void>)[]) => Promise<string>, cleanups: (() => Promise<void>)[]) {
+async function graphCli(database: (cleanups: (() => Promise<void>)[]) => Promise<string>, cleanups: (() => Promise<void>)[]) {
   const dir = await scratchDir('kith-graph-', cleanups);
   const env = { DATABASE_URL: await database(cleanups), KITH_DATA_DIR: dir };
   const kith = (...args: string[]) => runCli(args, env);
@@ -57,4 +57,19 @@ export async function graphCli(database: (cleanups: (() => Promise<void>)[]) => 
       return personsIn(run.stdout);
     },
   };
+}
+
+export type GraphCli = Awaited<ReturnType<typeof graphCli>>;
+
+/** graphCli for a suite: made before its tests, removed after them; the getter answers it inside a test. */
+export function graphCliOfSuite(database: (cleanups: (() => Promise<void>)[]) => Promise<string>): () => GraphCli {
+  const cleanups: (() => Promise<void>)[] = [];
+  let cli: GraphCli | undefined;
+  beforeAll(async () => {
+    cli = await graphCli(database, cleanups);
+  });
+  afterAll(async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup();
+  });
+  return () => cli!;
 }
