@@ -43,8 +43,8 @@ export type BatchChanges = {
  * against the graph as the ones before it left it (docs/identity-graph.md, "How a record is resolved"): it joins the
  * persons it links to, merging them when it links to several, or stays in (or starts) a person of its own; the
  * person it left, or that it changed, is checked again and split when its records no longer hold together, and so
- * is the person it joined when that now holds birthdays that tell two individuals apart. New
- * person ids come from `newPersonId`.
+ * is the person it joined when that now holds birthdays that tell two individuals apart; the records sharing an
+ * identifier with it that now match its person better move there. New person ids come from `newPersonId`.
  */
 export async function resolveBatch(model: MatchModel, graph: BatchGraph, newPersonId: () => Promise<string>): Promise<BatchChanges> {
   const personOf = new Map<string, string>();
