@@ -28,8 +28,9 @@ function identifierEvidence(model: MatchModel, record: RecordFields, person: rea
     const held = person.flatMap((other) => [...(other.identifiers.get(category) ?? [])]);
     if (held.length === 0) return [];
     const agrees = held.some((value) => values.has(value));
-    const close = closeIdentifierWeight(model, category);
-    if (!agrees && close !== undefined && category === 'email' && closeEmails(record.emails, person.flatMap((other) => other.emails))) {
+    // Only emails are held in clear (RecordFields.emails), so only they can be found a typo apart.
+    const close = !agrees && category === 'email' ? closeIdentifierWeight(model, category) : undefined;
+    if (close !== undefined && closeEmails(record.emails, person.flatMap((other) => other.emails))) {
       return [{ evidence: category, agrees, close: true, weight: close }];
     }
     return [{ evidence: category, agrees, weight: identifierWeight(model, category, agrees) }];

@@ -82,7 +82,8 @@ export function personNameKeys(names: NameFields[], birthday: Birthday | undefin
     if (born) for (const word of words) if (word) keys.push(`ni:${word[0]}:${born}`);
     if (birthday?.year) {
       for (const word of words) {
-        for (const other of words) if (other && other !== word && soundOf(word)) keys.push(`ns:${soundOf(word)}:${other[0]}:${birthday.year}`);
+        const sound = soundOf(word);
+        if (sound) for (const other of words) if (other && other !== word) keys.push(`ns:${sound}:${other[0]}:${birthday.year}`);
       }
     }
   }
