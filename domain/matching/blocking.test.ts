@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { personBlockingKeys, personNameKeys, queryBlockingKeys } from './blocking.ts';
+import { personBlockingKeys, personEmailKeys, personNameKeys, queryBlockingKeys } from './blocking.ts';
 import { nameFields, nameReadings, personFields, placeFields } from './fields.ts';
 
 const home = { addressLine1: '12 North Main Street', city: 'Portland', region: 'Oregon', postalCode: '97209' };
@@ -59,5 +59,17 @@ describe('personNameKeys', () => {
     expect(personNameKeys([{ given: ['lovelace'], family: ['ada'] }], { year: 1815, month: 12, day: 10 }).sort()).toEqual([...keys].sort());
     expect(personNameKeys([{ given: ['ada'], family: ['lovelace'] }], { year: 1815 })).toEqual(['nn:AT:LFLS', 'ns:AT:l:1815', 'ns:LFLS:a:1815']);
     expect(personNameKeys([{ given: ['ada'], family: ['lovelace'] }], undefined)).toEqual(['nn:AT:LFLS']);
+  });
+});
+
+describe('personEmailKeys', () => {
+  it('keys each email by its local part, hashed: a typo in the domain still meets, another mailbox does not', () => {
+    const [key] = personEmailKeys(['e.rogers3@hopkins.org']);
+    expect(key).toMatch(/^el:[0-9a-f]{16}$/);
+    expect(key).not.toContain('rogers');
+    expect(personEmailKeys([' E.Rogers3@honkips.org'])).toEqual([key]);
+    expect(personEmailKeys(['erogers3@hopkins.org'])).not.toEqual([key]);
+    expect(personEmailKeys(['e.rogers3@hopkins.org', 'e.rogers3@work.example'])).toEqual([key]);
+    expect(personEmailKeys(['@hopkins.org', 'not an email'])).toEqual([]);
   });
 });

@@ -1,3 +1,4 @@
+import { hash } from 'node:crypto';
 import type { NameFields, PlaceFields } from '../../schemas/events/payloads.ts';
 import type { Birthday } from './birthday.ts';
 import { soundOf } from './similarity.ts';
@@ -29,6 +30,7 @@ import { soundOf } from './similarity.ts';
  * | `nb`  | the sound of one word of the name, birthday | the other words of the name, address      |
  * | `ni`  | the initial of one word of the name, birthday | the rest of that word (a typo that changes its sound), the other words, address |
  * | `ns`  | the sound of one word of the name, the initial of another, birth year | the rest of the other word, month and day, address |
+ * | `el`  | an email's local part (before the @), hashed | a typo in the email's domain, every other field |
  */
 const longest = (words: string[]) => words.reduce((top, word) => (word.length > top.length ? word : top), '');
 
@@ -88,4 +90,16 @@ export function personNameKeys(names: NameFields[], birthday: Birthday | undefin
     }
   }
   return unique(keys);
+}
+
+/** How long a local part's hash is kept in its key: 64 bits, so that two local parts sharing one is chance. */
+const LOCAL_PART_HASH_LENGTH = 16;
+
+/**
+ * The keys of a record's emails that survive a typo in their domain (`e.rogers3@honkips.org` and
+ * `e.rogers3@hopkins.org`): each clear email's local part, hashed as the email is (no clear address is kept).
+ */
+export function personEmailKeys(emails: readonly string[]): string[] {
+  const locals = emails.map((email) => email.trim().toLowerCase()).flatMap((email) => (email.indexOf('@') > 0 ? [email.slice(0, email.indexOf('@'))] : []));
+  return unique(locals.map((local) => `el:${hash('sha256', local).slice(0, LOCAL_PART_HASH_LENGTH)}`));
 }

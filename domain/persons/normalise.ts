@@ -5,7 +5,7 @@ import { normaliseEmail } from '../../schemas/formats/email.ts';
 import { DEFAULT_PHONE_COUNTRY, phoneE164 } from '../../schemas/formats/phone.ts';
 import type { IdentifierKey, IdentifierKind } from '../../schemas/events/payloads.ts';
 import type { PersonRecord } from '../../schemas/data/person-record.ts';
-import { personBlockingKeys, personNameKeys } from '../matching/blocking.ts';
+import { personBlockingKeys, personEmailKeys, personNameKeys } from '../matching/blocking.ts';
 import { birthdayOf } from '../matching/birthday.ts';
 import { personFields } from '../matching/fields.ts';
 import { householdKey, nameForms, namePlacekeyKeys } from './name-address.ts';
@@ -130,6 +130,7 @@ export function personIdentifierKeys(
   const { names, places } = personFields(record);
   for (const key of personBlockingKeys(names, places)) add('match_block', key);
   for (const key of personNameKeys(names, birthdayOf(details.age))) add('match_block', key);
+  for (const key of personEmailKeys(details.emails.map((email) => email.value))) add('match_block', key);
   for (const location of details.locations) add('address', householdKey(location));
   if (record.placekey) {
     const nameTexts = [...new Set([...nameForms(details.name ?? {}), ...nameForms({ full: record.fullName })])];
