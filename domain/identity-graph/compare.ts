@@ -1,4 +1,4 @@
-import { compareBirthday } from '../matching/birthday.ts';
+import { birthdaysApart, compareBirthday } from '../matching/birthday.ts';
 import { compareAddress, type Field } from '../matching/comparisons.ts';
 import { edits } from '../matching/similarity.ts';
 import type { ComparedPair } from '../matching/learn-m.ts';
@@ -13,7 +13,8 @@ import type { RecordFields } from './record-fields.ts';
  */
 export type LinkEvidence =
   | { evidence: IdentifierCategory; agrees: boolean; close?: true; weight: number }
-  | { evidence: 'name' | 'address' | 'birthday'; weight: number; fields: FieldWeight[] }
+  | { evidence: 'name' | 'address'; weight: number; fields: FieldWeight[] }
+  | { evidence: 'birthday'; weight: number; fields: FieldWeight[]; apart: boolean }
   | { evidence: 'household'; weight: number };
 
 /** A record compared with a person: the prior, the evidence, and their sum (the match weight, log2 of the odds). */
@@ -57,17 +58,21 @@ function addressEvidence(model: MatchModel, record: RecordFields, person: readon
   return top ? [{ evidence: 'address', ...top }] : [];
 }
 
+/**
+ * The best pair of birthdays, and whether every pair compared is further apart than one person's slips
+ * (birthdaysApart): the data saying the record and the person are two people.
+ */
 function birthdayEvidence(model: MatchModel, record: RecordFields, person: readonly RecordFields[]): LinkEvidence[] {
-  if (!record.birthday) return [];
-  const weighed = person.flatMap((other) => {
+  const born = record.birthday;
+  if (!born) return [];
+  const compared = person.flatMap((other) => {
     if (!other.birthday) return [];
-    const comparison = { field: 'birthday' as const, level: compareBirthday(record.birthday!, other.birthday) };
-    if (comparison.level === 'missing') return [];
-    const weight = levelWeight(model, comparison);
-    return [{ weight, fields: [{ ...comparison, weight }] }];
+    const comparison = { field: 'birthday' as const, level: compareBirthday(born, other.birthday) };
+    return comparison.level === 'missing' ? [] : [{ other: other.birthday, comparison, weight: levelWeight(model, comparison) }];
   });
-  const top = best(weighed);
-  return top ? [{ evidence: 'birthday', ...top }] : [];
+  const top = best(compared.map(({ comparison, weight }) => ({ weight, fields: [{ ...comparison, weight }] })));
+  if (!top) return [];
+  return [{ evidence: 'birthday', ...top, apart: compared.every(({ other }) => birthdaysApart(born, other)) }];
 }
 
 /**

@@ -61,6 +61,13 @@ describe('isLink', () => {
     expect(isLink(namesakes)).toBe(false);
   });
 
+  it('weighs a birthday a few slips off against them, but does not take it to tell them apart', () => {
+    const slipped = { ...record('3', 'Évariste', 'Pons', { birthday: { year: 2013, month: 2, day: 17 } }), places: [] };
+    const match = compareWithPerson(rare, slipped, [born('2', 2003)]);
+    expect(match.evidence.find((item) => item.evidence === 'birthday')).toMatchObject({ fields: [{ level: 'different' }], apart: false });
+    expect(isLink(match)).toBe(true);
+  });
+
   it('links them when an identifier they share says they are one (a birthday written wrong)', () => {
     expect(isLink(compareWithPerson(rare, born('1', 2003, 'e1'), [born('2', 1953, 'e1')]))).toBe(true);
   });

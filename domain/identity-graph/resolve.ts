@@ -1,4 +1,4 @@
-import { compareBirthday } from '../matching/birthday.ts';
+import { birthdaysApart } from '../matching/birthday.ts';
 import { compareIds } from '../matching/id-order.ts';
 import type { MatchModel } from '../matching/model.ts';
 import { compareWithPerson, type RecordMatch } from './compare.ts';
@@ -17,14 +17,14 @@ export type PersonCandidate = { personId: string; records: RecordFields[] };
 export type Link = { personId: string; match: RecordMatch };
 
 /**
- * Whether a record and a person are one: odds of 9 to 1 or more, and no birthdays that tell them apart (whole
- * and different on every pair) unless an identifier they share says they are one all the same. Namesakes are
+ * Whether a record and a person are one: odds of 9 to 1 or more, and no birthdays that tell them apart (every
+ * pair further apart than one person's slips: birthdaysApart) unless an identifier they share says they are one all the same. Namesakes are
  * common, and their names weigh more the rarer they are; a differing birthday is the data saying they are two.
  */
 export function isLink(match: RecordMatch): boolean {
   if (match.weight < LINK_WEIGHT) return false;
   const birthday = match.evidence.find((item) => item.evidence === 'birthday');
-  const toldApart = birthday && 'fields' in birthday && birthday.fields.every((field) => field.level === 'different');
+  const toldApart = birthday && 'apart' in birthday && birthday.apart;
   return !toldApart || match.evidence.some((item) => 'agrees' in item && item.agrees);
 }
 
@@ -44,14 +44,14 @@ export const sharesIdentifier = (a: readonly RecordFields[], b: readonly RecordF
 };
 
 /**
- * Whether two sets of records are told apart by their birthdays: both hold some, every pair differs wholly, and
+ * Whether two sets of records are told apart by their birthdays: both hold some, every pair is apart, and
  * they share no identifier that says they are one all the same (the rule isLink applies to a record).
  */
 export function toldApartByBirthday(a: readonly RecordFields[], b: readonly RecordFields[]): boolean {
   const birthdays = (records: readonly RecordFields[]) => records.flatMap((record) => (record.birthday ? [record.birthday] : []));
   const [ofA, ofB] = [birthdays(a), birthdays(b)];
   if (ofA.length === 0 || ofB.length === 0) return false;
-  return ofA.every((one) => ofB.every((other) => compareBirthday(one, other) === 'different')) && !sharesIdentifier(a, b);
+  return ofA.every((one) => ofB.every((other) => birthdaysApart(one, other))) && !sharesIdentifier(a, b);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { birthdayOf, compareBirthday } from './birthday.ts';
+import { birthdayOf, birthdaysApart, compareBirthday } from './birthday.ts';
 
 const day = (year: number, month: number, dayOfMonth: number) => ({ year, month, day: dayOfMonth });
 
@@ -29,6 +29,23 @@ describe('compareBirthday', () => {
   it('is similar when the parts both give agree but the dates are not both whole, different when they do not', () => {
     expect(compareBirthday({ year: 1971 }, day(1971, 6, 24))).toBe('similar');
     expect(compareBirthday({ year: 1970 }, day(1971, 6, 24))).toBe('different');
+  });
+});
+
+describe('birthdaysApart', () => {
+  it('says two people only beyond one person\'s slips: more than three digits or ten years', () => {
+    // A decade's digit mistyped with the day, or the year and month and day each a little off: one person's.
+    expect(birthdaysApart(day(2022, 2, 2), day(2012, 1, 6))).toBe(false);
+    expect(birthdaysApart(day(1988, 11, 25), day(1987, 10, 28))).toBe(false);
+    // Nearer than that is not different at all.
+    expect(birthdaysApart(day(1971, 6, 24), day(1971, 6, 25))).toBe(false);
+    // A father and a son: born decades apart, on one day or on any other.
+    expect(birthdaysApart(day(2003, 1, 19), day(1953, 1, 19))).toBe(true);
+    expect(birthdaysApart(day(1960, 3, 12), day(1990, 3, 25))).toBe(true);
+    expect(birthdaysApart(day(1950, 4, 2), day(1982, 9, 17))).toBe(true);
+    expect(birthdaysApart(day(1971, 6, 24), day(1975, 9, 2))).toBe(true);
+    // Parts that disagree where a date is not whole tell two people apart, as compareBirthday says.
+    expect(birthdaysApart({ year: 1970 }, day(1971, 6, 24))).toBe(true);
   });
 });
 

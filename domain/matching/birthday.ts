@@ -35,6 +35,22 @@ export function compareBirthday(a: Birthday, b: Birthday): Level {
   return slips <= 2 || daysApart(first, second) <= 366 ? 'similar' : 'different';
 }
 
+/** Two whole birthdays further apart than this (digits changed; years) are more than one person's records' slips. */
+const ONE_PERSONS_SLIPS = { digits: 3, years: 10 };
+
+/**
+ * Whether two birthdays say two people: they differ (compareBirthday), and when both are whole, by more than the
+ * slips one person's records make: more than three digits, or more than ten years (a decade's digit mistyped with
+ * the day and month is still one person; a father and a son born on one day decades apart are two).
+ */
+export function birthdaysApart(a: Birthday, b: Birthday): boolean {
+  if (compareBirthday(a, b) !== 'different') return false;
+  const [[ya, ma, da], [yb, mb, db]] = [parts(a), parts(b)];
+  if ([ya, ma, da, yb, mb, db].includes(undefined)) return true;
+  const digits = edits(written(ya!, ma!, da!), written(yb!, mb!, db!));
+  return digits > ONE_PERSONS_SLIPS.digits || Math.abs(ya! - yb!) > ONE_PERSONS_SLIPS.years;
+}
+
 /** A record's birthday from its `details.age.birthday`, or undefined when it gives no part. */
 export function birthdayOf(age: { birthday?: Birthday | null } | null | undefined): Birthday | undefined {
   const birthday = age?.birthday;
