@@ -58,6 +58,20 @@ describe('generatePersons', () => {
     expect(others.length).toBeGreaterThan(100);
     for (const other of others) expect(owners.get(other.value.trim().toLowerCase())).toBe(1);
   });
+
+  it('gives every social handle to one person only, namesakes included, as a service gives a handle to one account', () => {
+    const records = [...generatePersons({ count: 20_000, seed: 3 })];
+    const owners = new Map<string, number>();
+    for (const record of records) {
+      for (const [service, profile] of Object.entries(record.details.profiles)) {
+        if (!profile.username) continue;
+        const handle = `${service}:${profile.username.toLowerCase()}`;
+        owners.set(handle, (owners.get(handle) ?? 0) + 1);
+      }
+    }
+    expect(owners.size).toBeGreaterThan(10_000);
+    expect([...owners].filter(([, count]) => count > 1)).toEqual([]);
+  });
 });
 
 describe('generatePersons with more countries', () => {

@@ -50,6 +50,12 @@ export function* generatePersons(options: GenerateOptions): Generator<PersonReco
   /** The address, or (when it came out before) the same with the person's number, which no other one has. */
   const ownEmail = (local: string, domain: string, index: number) =>
     emailsMade.addIfNew(`${local}@${domain}`) ? `${local}@${domain}` : `${local}.${index}@${domain}`;
+  const handlesMade = seenFilter(options.count);
+  /** The handle, or (when it came out before) one ending in the person's number: a service gives a handle to one account. */
+  const ownHandle = (handle: string, index: number) => {
+    const suffix = `_${index.toString(36)}`;
+    return handlesMade.addIfNew(handle) ? handle : `${handle.slice(0, 15 - suffix.length)}${suffix}`;
+  };
   const remember = <T>(ring: T[], value: T) => {
     ring.push(value);
     if (ring.length > 200) ring.shift();
@@ -107,7 +113,7 @@ export function* generatePersons(options: GenerateOptions): Generator<PersonReco
     if (recentPhones.length > 0 && pick.number.float() < 0.02) phones.push({ value: pick.helpers.arrayElement(recentPhones), label: 'other' });
     remember(recentPhones, phones[0]!.value);
 
-    const handle = r.internet.username({ firstName: ascii(given), lastName: ascii(family) }).replace(/[^A-Za-z0-9_]/g, '').slice(0, 15) || `user${index}`;
+    const handle = ownHandle(r.internet.username({ firstName: ascii(given), lastName: ascii(family) }).replace(/[^A-Za-z0-9_]/g, '').slice(0, 15) || `user${index}`, index);
     const profiles: PersonRecord['details']['profiles'] = {};
     if (r.number.float() < 0.6) {
       profiles.twitter = { service: 'twitter', username: handle, userid: r.string.numeric({ length: { min: 8, max: 19 }, allowLeadingZeros: false }), url: `https://${r.helpers.arrayElement(['twitter.com', 'x.com'])}/${handle}` };
