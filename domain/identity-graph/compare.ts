@@ -1,6 +1,6 @@
 import { birthdaysApart, compareBirthday } from '../matching/birthday.ts';
 import { compareAddress, type Field } from '../matching/comparisons.ts';
-import { edits } from '../matching/similarity.ts';
+import { edits, soundOf } from '../matching/similarity.ts';
 import type { ComparedPair } from '../matching/learn-m.ts';
 import { best, closeIdentifierWeight, householdExcess, identifierWeight, levelWeight, priorWeight, scoreName, termValue, type FieldWeight, type MatchModel } from '../matching/model.ts';
 import type { IdentifierCategory } from '../../schemas/events/payloads.ts';
@@ -78,18 +78,37 @@ function birthdayEvidence(model: MatchModel, record: RecordFields, person: reado
 /**
  * What evidence a household shares adds up to beyond what tells one household from the others, as a negative
  * weight (or none): a family name, a street address and a phone agree as much for two members of a household as
- * for one person's two records, so together they are worth no more than an address alone. The given name, a
- * birthday or another identifier must then tell the person from the household. A town alone is no household.
+ * for one person's two records, so together they are worth no more than an address alone; and so does the
+ * birthday of twins (twinNames). The given name, another birthday or another identifier must then tell the person
+ * from the household. A town alone is no household.
  */
-function householdEvidence(model: MatchModel, evidence: readonly LinkEvidence[]): LinkEvidence[] {
+function householdEvidence(model: MatchModel, evidence: readonly LinkEvidence[], twinNames: boolean): LinkEvidence[] {
   const phone = evidence.find((item) => item.evidence === 'phone' && item.agrees);
   const address = evidence.find((item) => item.evidence === 'address');
   const street = address && 'fields' in address && address.fields.some((field) => field.level === 'exact' || field.level === 'close');
-  if (!phone && !street) return [];
+  const birthday = evidence.find((item) => item.evidence === 'birthday');
   const name = evidence.find((item) => item.evidence === 'name');
+  const givenDiffers = name && 'fields' in name && name.fields.some((field) => field.field === 'given' && field.level === 'different');
+  const twins = twinNames && givenDiffers && birthday && 'fields' in birthday && birthday.fields[0]?.level === 'exact';
+  if (!phone && !street && !twins) return [];
   const family = name && 'fields' in name ? (name.fields.find((field) => field.field === 'family')?.weight ?? 0) : 0;
-  const excess = householdExcess(model, (phone?.weight ?? 0) + Math.max(0, address?.weight ?? 0) + Math.max(0, family));
+  const shared = (phone?.weight ?? 0) + Math.max(0, address?.weight ?? 0) + Math.max(0, family) + (twins ? birthday.weight : 0);
+  const excess = householdExcess(model, shared);
   return excess > 0 ? [{ evidence: 'household', weight: -excess }] : [];
+}
+
+/**
+ * Whether the record's given names are a twin's of the person's: no word of them, nor of its family name (for names
+ * written the wrong way round), is two edits or fewer from a given name of the person's, sounds like one, or
+ * begins one (an initial, a name cut short). One birthday and one family name then say one family, not one
+ * person: a person's records mistype, swap, shorten and add to a given name, and rarely write another.
+ */
+export function twinNames(record: RecordFields, person: readonly RecordFields[]): boolean {
+  const given = person.flatMap((other) => other.names.flatMap((name) => name.given));
+  if (given.length === 0 || !record.names.some((name) => name.given.length > 0)) return false;
+  const words = record.names.flatMap((name) => [...name.given, ...name.family]);
+  const oneName = (a: string, b: string) => edits(a, b) <= 2 || soundOf(a) === soundOf(b) || a.startsWith(b) || b.startsWith(a);
+  return words.every((word) => given.every((other) => !oneName(word, other)));
 }
 
 /**
@@ -104,7 +123,7 @@ export function compareWithPerson(model: MatchModel, record: RecordFields, perso
     ...addressEvidence(model, record, person),
     ...birthdayEvidence(model, record, person),
   ];
-  const evidence = [...compared, ...householdEvidence(model, compared)];
+  const evidence = [...compared, ...householdEvidence(model, compared, twinNames(record, person))];
   const prior = priorWeight(model);
   return { weight: prior + evidence.reduce((sum, item) => sum + item.weight, 0), prior, evidence };
 }

@@ -30,6 +30,19 @@ describe('compareWithPerson', () => {
     expect(match.evidence.find((item) => item.evidence === 'household')!.weight).toBeLessThan(0);
   });
 
+  it('counts a twin\'s birthday with the household: one family name and one birthday do not link wholly different given names', () => {
+    const born = { year: 1990, month: 6, day: 18 };
+    const inTown = (addressLine1: string) => ({ addressLine1, city: 'Portsmouth' });
+    const essie = record('7', 'Essie', 'Tillman', { birthday: born, home: inTown('26 Central Avenue') });
+    const travis = compareWithPerson(model, record('8', 'Travis', 'Tillman', { birthday: born, home: inTown('97 Hawthorn Close') }), [essie]);
+    expect(travis.weight).toBeLessThan(LINK_WEIGHT);
+    expect(travis.evidence.find((item) => item.evidence === 'household')!.weight).toBeLessThan(0);
+    for (const [given, family] of [['Essuie', 'Tillman'], ['E', 'Tillman'], ['Tillman', 'Esie'], ['Essie Mary', 'Tillman']] as const) {
+      const slip = compareWithPerson(model, record('9', given, family, { birthday: born, home: inTown('97 Hawthorn Close') }), [essie]);
+      expect(isLink(slip), `${given} ${family}`).toBe(true);
+    }
+  });
+
   it('weighs two emails a typo or two apart for the person, two further apart against', () => {
     const withEmail = (id: string, email: string) =>
       recordFields(id, { details: { name: { given: 'Harry', family: 'May' }, emails: [{ value: email }] } }, [{ kind: 'email_sha256', value: email }]);
