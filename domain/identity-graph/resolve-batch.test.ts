@@ -70,4 +70,25 @@ describe('resolveBatch', () => {
     expect(split).not.toBe('1');
     expect(changes.counts).toEqual({ resolved: 2, merged: 0, split: 1, moved: 0 });
   });
+  it('splits the person a changed record held together when it no longer does', async () => {
+    // Person 1: namesakes in two towns (among a million persons: a name alone does not link), one through record 3,
+    // which held both their emails; it now holds one.
+    const seattle = { addressLine1: '98 Pine Street', city: 'Seattle', postalCode: '98101' };
+    const records: RecordFields[] = [john('1', ['first'], { home }), john('2', ['second'], { home: seattle }), john('3', ['first'])];
+    const changes = await resolveBatch(
+      { ...model, persons: 1_000_000 },
+      {
+        queued: ['3'],
+        fields: new Map(records.map((record) => [record.id, record])),
+        members: new Map([['1', ['1', '2', '3']]]),
+        current: new Map([['3', '1']]),
+        matched: new Map([['3', ['1', '2']]]),
+      },
+      newPersonId,
+    );
+    const split = changes.assigned.get('2')!;
+    expect(split).not.toBe('1');
+    expect(changes.assigned.get('3')).toBe('1');
+    expect(changes.counts).toMatchObject({ resolved: 1, split: 1 });
+  });
 });
