@@ -7,6 +7,7 @@ import { adminAuth } from './middleware/admin-auth.ts';
 import { jsonBody } from './middleware/json-body.ts';
 import { adminConsoleRoutes } from './routes/admin-console.ts';
 import { adminDataRoutes } from './routes/admin-data.ts';
+import { adminGraphRoutes } from './routes/admin-graph.ts';
 import { adminWebhookRoutes } from './routes/admin-webhooks.ts';
 import { adminRoutes } from './routes/admin.ts';
 
@@ -30,6 +31,7 @@ export function adminApi(deps: AdminApiDeps, body: MiddlewareHandler<ApiEnv>): H
   admin.route('/', adminDataRoutes({ ...stores, matchTraining: deps.matchTraining }));
   admin.use('*', body);
   admin.route('/', adminRoutes({ ...stores, clock }));
+  admin.route('/', adminGraphRoutes(stores));
   admin.route('/', adminWebhookRoutes({ ...stores, clock, secretOverlapMs: limits.webhookSecretOverlapMs }));
   admin.route('/', adminConsoleRoutes({ ...stores, clock, linkTtlMs: limits.consoleLinkMs, baseUrl: deps.consoleUrl }));
   return admin;

@@ -7,6 +7,7 @@ import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObj
 import { AccountList, Account, CreateAccountRequest } from '../schemas/admin/accounts.ts';
 import { ConsoleLink } from '../schemas/admin/console.ts';
 import { ImportSummary, MatchModelTrained, PersonImportSummary } from '../schemas/admin/data.ts';
+import { PersonHow, PersonIdParam, RecordsWhy, RecordsWhyQuery } from '../schemas/admin/identity-graph.ts';
 import { ApiKeyInfo, ApiKeyList, CreatedApiKey } from '../schemas/admin/keys.ts';
 import { CreatePlanRequest, Plan, PlanList } from '../schemas/admin/plans.ts';
 import {
@@ -111,6 +112,20 @@ const adminPaths: ZodOpenApiPathsObject = {
       'Import NDJSON person records (docs/person-records.md); an id imported again is replaced; then train the match model unless KITH_MATCH_TRAINING is manual',
       PersonImportSummary,
       { requestBody: { content: { [NDJSON_MEDIA_TYPE]: { schema: z.string().describe('One person record a line') } } } },
+    ),
+  },
+  '/admin/persons/{personId}': {
+    get: adminOperation(
+      'How a person of Kith\'s data is built: its records, each weighed against the others now (docs/identity-graph.md, "Why and how")',
+      PersonHow,
+      { requestParams: { path: PersonIdParam }, responses: { ...adminOperation('', PersonHow).responses, '422': errorResponse('A person of more records than can be weighed') } },
+    ),
+  },
+  '/admin/records/why': {
+    get: adminOperation(
+      'Why two records are, or are not, one person (docs/identity-graph.md, "Why and how")',
+      RecordsWhy,
+      { requestParams: { query: RecordsWhyQuery }, responses: { ...adminOperation('', RecordsWhy).responses, '422': errorResponse('A person of more records than can be weighed') } },
     ),
   },
   '/admin/matching/train': {

@@ -8,6 +8,7 @@ import { registerPlanCommands } from './commands/plans.ts';
 import { registerWebhookCommands } from './commands/webhooks.ts';
 import { registerDataCommands } from './commands/data.ts';
 import { registerEnrichCommands } from './commands/enrich.ts';
+import { registerGraphCommands } from './commands/graph.ts';
 import { registerMatchingCommands } from './commands/matching.ts';
 import { registerPersonCommands } from './commands/persons.ts';
 
@@ -35,6 +36,7 @@ registerConsoleCommands(program, connect, output);
 registerDataCommands(program, output);
 registerMatchingCommands(program, output);
 registerPersonCommands(program, output);
+registerGraphCommands(program, connect, output);
 registerEnrichCommands(program, output);
 
 program.parseAsync(process.argv).catch((error: unknown) => {

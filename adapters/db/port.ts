@@ -4,6 +4,7 @@ import type { Plan, CreatePlanRequest } from '../../schemas/admin/plans.ts';
 import type { WebhookAttempt, WebhookDelivery, WebhookDeliveryDetail, WebhookSecret } from '../../schemas/admin/webhooks.ts';
 import type { Readable } from 'node:stream';
 import type { ImportSummary } from '../persons/import.ts';
+import type { PersonHow, RecordRef, RecordsWhy } from '../../domain/identity-graph/explain.ts';
 import type { ResolutionCounts } from '../../domain/identity-graph/resolve-batch.ts';
 import type { PersonRecordDocument } from '../../domain/identity-graph/survivorship.ts';
 import type { CompanyCandidate, CompanySearch, StoredCompany } from '../companies/lookup.ts';
@@ -208,6 +209,10 @@ export interface PersonStore {
   resolveQueued(options?: { model?: MatchModel; progress?: (counts: ResolutionCounts) => void }): Promise<ResolutionCounts>;
   /** Trains a match model on the persons and makes it the one in use (docs/matching.md, "Training"). */
   trainMatchModel(options?: { progress?: (persons: number) => void }): Promise<TrainingResult>;
+  /** How a person of Kith's data is built, weighed now (docs/identity-graph.md, "Why and how"); undefined: no such person. */
+  explainPerson(personId: string): Promise<PersonHow | undefined>;
+  /** Why two records of Kith's data are, or are not, one person; `missing` names the one no source holds. */
+  explainRecords(refs: { a: RecordRef; b: RecordRef }): Promise<RecordsWhy | { missing: 'a' | 'b' }>;
 }
 
 /** When the match model is trained: at the end of every import of persons, or only when asked. */

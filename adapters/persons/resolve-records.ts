@@ -100,7 +100,7 @@ const LEAST_PERSONS = 1000;
  * The model as the resolver uses it: a record is one of as many persons as there are records, at least
  * LEAST_PERSONS (the prior odds of its match with any one of them), whatever the model was trained on.
  */
-async function modelForRecords(db: SqlClient, model: MatchModel): Promise<MatchModel> {
+export async function modelForRecords(db: SqlClient, model: MatchModel): Promise<MatchModel> {
   const [{ records }] = (await db.query<{ records: number }>('SELECT count(*)::int AS records FROM persons')) as [{ records: number }];
   return { ...model, persons: Math.max(records, LEAST_PERSONS) };
 }

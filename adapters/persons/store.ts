@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import type { IdentifierHistory, NamedPersons, PersonsLookup, PersonStore, StoredPerson } from '../db/port.ts';
 import type { SqlClient } from '../db/sql-client.ts';
 import { importPersons, sqlPersonWriter } from './import.ts';
+import { personHow, recordsWhy } from './graph-explain.ts';
 import { latestModel, trainMatchModel } from './match-models.ts';
 import { resolveAllQueued } from './resolve-records.ts';
 import { RECORD_IDS_OF_PERSON } from './records-of-person.ts';
@@ -113,6 +114,8 @@ export function personStore(db: SqlClient): PersonStore {
     import: (input: Readable, options) => importPersons(sqlPersonWriter(db, options), input, { batchSize: ADMIN_IMPORT_BATCH }),
     trainMatchModel: (options) => trainMatchModel(db, options),
     resolveQueued: async (options = {}) => resolveAllQueued(db, options.model ?? (await latestModel(db)), options.progress),
+    explainPerson: (personId) => personHow(db, personId),
+    explainRecords: (refs) => recordsWhy(db, refs),
   };
 }
 

@@ -22,10 +22,14 @@ export type Link = { personId: string; match: RecordMatch };
  * common, and their names weigh more the rarer they are; a differing birthday is the data saying they are two.
  */
 export function isLink(match: RecordMatch): boolean {
-  if (match.weight < LINK_WEIGHT) return false;
+  return match.weight >= LINK_WEIGHT && !birthdaysForbid(match);
+}
+
+/** Whether a match's birthdays tell the two apart (birthdaysApart on every pair) and no identifier they share overrules them. */
+export function birthdaysForbid(match: RecordMatch): boolean {
   const birthday = match.evidence.find((item) => item.evidence === 'birthday');
-  const toldApart = birthday && 'apart' in birthday && birthday.apart;
-  return !toldApart || match.evidence.some((item) => 'agrees' in item && item.agrees);
+  const toldApart = birthday !== undefined && 'apart' in birthday && birthday.apart;
+  return toldApart && !match.evidence.some((item) => 'agrees' in item && item.agrees);
 }
 
 /** The persons (of those with records) that the record links to (isLink), best first. */

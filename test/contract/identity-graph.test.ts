@@ -1,46 +1,13 @@
-import { randomBytes, randomInt } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { z } from 'zod';
-import type { PersonRecord } from '../../schemas/data/person-record.ts';
 import type { Answer } from '../support/client.ts';
 import { createAccount, type TestAccount } from '../support/factories.ts';
+import { newEmail, newIndividual, recordOf, type RecordLine } from '../support/graph-records.ts';
 import { startTestKith, type TestKith } from '../support/kith.ts';
 import { MODES } from '../support/modes.ts';
 
-/** Letters only, random after the prefix: a name no other test, nor an earlier run, gave anybody. */
-const randomName = (prefix: string) => prefix + randomBytes(5).toString('hex').replace(/./g, (digit) => 'abcdefghijklmnop'[parseInt(digit, 16)]!);
-const newEmail = (label: string) => `${label}.${randomBytes(6).toString('hex')}@example.org`;
 /** The clear emails of a person.enrich answer, sorted. */
 const emailsOf = (answer: Answer) => answer.body.details.emails.map((email: { value: string }) => email.value).sort();
-
-const TOWNS = {
-  portland: { city: 'Portland', region: 'Oregon', regionCode: 'OR', postalCode: '97209' },
-  seattle: { city: 'Seattle', region: 'Washington', regionCode: 'WA', postalCode: '98101' },
-};
-
-/** A line of a person-data file, as written (the lists it leaves out default to empty). */
-type RecordLine = z.input<typeof PersonRecord>;
-
-/** Somebody of random names at a random street address: the fields every record of them shares. */
-function newIndividual(town: keyof typeof TOWNS = 'portland') {
-  const [given, family] = [randomName('Ada'), randomName('By')];
-  const home = { label: 'home', addressLine1: `${randomInt(1, 9999)} ${randomName('Elm')} Street`, ...TOWNS[town], country: 'United States', countryCode: 'US' };
-  return { given, family, home };
-}
-type Individual = { given: string; family: string; home?: ReturnType<typeof newIndividual>['home'] };
-
-/** One source's record of the individual, holding these emails (and no other identifier), and its home if known. */
-const recordOf = (individual: Individual, id: string, emails: string[], summary: Partial<RecordLine> = {}): RecordLine => ({
-  id,
-  fullName: `${individual.given} ${individual.family}`,
-  updated: '2026-01-15',
-  ...summary,
-  details: {
-    name: { given: individual.given, family: individual.family },
-    emails: emails.map((value) => ({ value, label: 'personal' })),
-    locations: individual.home ? [individual.home] : [],
-  },
-});
 
 describe.each(MODES)('the identity graph over HTTP (%s)', (mode) => {
   let kith: TestKith;
