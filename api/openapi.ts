@@ -7,7 +7,7 @@ import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObj
 import { AccountList, Account, CreateAccountRequest } from '../schemas/admin/accounts.ts';
 import { ConsoleLink } from '../schemas/admin/console.ts';
 import { ImportSummary, MatchModelTrained, PersonImportSummary } from '../schemas/admin/data.ts';
-import { PersonHow, PersonIdParam, RecordsWhy, RecordsWhyQuery } from '../schemas/admin/identity-graph.ts';
+import { PersonHow, PersonIdParam, RecordDecision, RecordDecisionRequest, RecordsWhy, RecordsWhyQuery } from '../schemas/admin/identity-graph.ts';
 import { ApiKeyInfo, ApiKeyList, CreatedApiKey } from '../schemas/admin/keys.ts';
 import { CreatePlanRequest, Plan, PlanList } from '../schemas/admin/plans.ts';
 import {
@@ -126,6 +126,13 @@ const adminPaths: ZodOpenApiPathsObject = {
       'Why two records are, or are not, one person (docs/identity-graph.md, "Why and how")',
       RecordsWhy,
       { requestParams: { query: RecordsWhyQuery }, responses: { ...adminOperation('', RecordsWhy).responses, '422': errorResponse('A person of more records than can be weighed') } },
+    ),
+  },
+  '/admin/records/decisions': {
+    post: adminOperation(
+      'Decide that two records are never one person, or always one (`none` withdraws it); both are resolved again before the answer (docs/identity-graph.md, "People decide")',
+      RecordDecision,
+      { requestBody: { content: json(RecordDecisionRequest) } },
     ),
   },
   '/admin/matching/train': {

@@ -5,6 +5,7 @@ import type { WebhookAttempt, WebhookDelivery, WebhookDeliveryDetail, WebhookSec
 import type { Readable } from 'node:stream';
 import type { ImportSummary } from '../persons/import.ts';
 import type { PersonHow, RecordRef, RecordsWhy } from '../../domain/identity-graph/explain.ts';
+import type { DecisionAsked } from '../persons/record-decisions.ts';
 import type { ResolutionCounts } from '../../domain/identity-graph/resolve-batch.ts';
 import type { PersonRecordDocument } from '../../domain/identity-graph/survivorship.ts';
 import type { CompanyCandidate, CompanySearch, StoredCompany } from '../companies/lookup.ts';
@@ -213,6 +214,11 @@ export interface PersonStore {
   explainPerson(personId: string): Promise<PersonHow | undefined>;
   /** Why two records of Kith's data are, or are not, one person; `missing` names the one no source holds. */
   explainRecords(refs: { a: RecordRef; b: RecordRef }): Promise<RecordsWhy | { missing: 'a' | 'b' }>;
+  /**
+   * Records what an operator decided of two records of Kith's data and queues both for resolution (docs/
+   * identity-graph.md, "People decide"); `missing` names the one no source holds.
+   */
+  decideRecords(refs: { a: RecordRef; b: RecordRef }, decision: DecisionAsked): Promise<{ decision: DecisionAsked } | { missing: 'a' | 'b' }>;
 }
 
 /** When the match model is trained: at the end of every import of persons, or only when asked. */

@@ -1,5 +1,5 @@
 import type { SqlClient } from '../db/sql-client.ts';
-import { IDENTIFIER_KINDS, recordFields, type RecordFields, type ResolvedDocument } from '../../domain/identity-graph/record-fields.ts';
+import { IDENTIFIER_KINDS, recordFields, type Decision, type RecordFields, type ResolvedDocument } from '../../domain/identity-graph/record-fields.ts';
 import type { PersonCandidate } from '../../domain/identity-graph/resolve.ts';
 import type { IdentifierKey } from '../../schemas/events/payloads.ts';
 import { RECORD_IDS_OF_PERSON } from './records-of-person.ts';
@@ -14,7 +14,7 @@ const RECORDS_PER_KEY = 25;
 /** The kinds of key that find candidates: every identifier and blocking key, but not a household's address. */
 const CANDIDATE_KINDS = ['email_md5', 'email_sha256', 'phone_sha256', 'maid', 'profile_username', 'profile_userid', 'profile_url', 'li_nonid', 'name_placekey', 'name_address', 'match_block'];
 
-type RecordRow = { record_id: string; document: ResolvedDocument; keys: IdentifierKey[] | null };
+type RecordRow = { record_id: string; document: ResolvedDocument; keys: IdentifierKey[] | null; decisions: Array<{ other: string; decision: Decision }> | null };
 
 /**
  * A record's identifiers as one JSON array (`keys`), null when it has none; its blocking keys, most of its keys,
@@ -23,14 +23,20 @@ type RecordRow = { record_id: string; document: ResolvedDocument; keys: Identifi
 const KEYS_OF_RECORD = `(SELECT json_agg(json_build_object('kind', i.kind, 'value', i.value)) FROM person_identifiers i
                           WHERE i.person_id = p.id AND i.kind IN (${IDENTIFIER_KINDS.map((kind) => `'${kind}'`).join(', ')})) AS keys`;
 
+/** What operators decided of a record and others (`decisions`), null when nothing. */
+const DECISIONS_OF_RECORD = `(SELECT json_agg(json_build_object('other', d.other_id::text, 'decision', d.decision)) FROM record_decisions d
+                               WHERE d.record_id = p.id) AS decisions`;
+
+const fieldsOfRow = (row: RecordRow) => recordFields(row.record_id, row.document, row.keys ?? [], row.decisions ?? []);
+
 /** The fields of the records that exist of these, in id order. */
 export async function readRecords(tx: SqlClient, recordIds: string[]): Promise<RecordFields[]> {
   if (recordIds.length === 0) return [];
   const rows = await tx.query<RecordRow>(
-    `SELECT p.id::text AS record_id, p.document, ${KEYS_OF_RECORD} FROM persons p WHERE p.id = ANY($1::bigint[]) ORDER BY p.id`,
+    `SELECT p.id::text AS record_id, p.document, ${KEYS_OF_RECORD}, ${DECISIONS_OF_RECORD} FROM persons p WHERE p.id = ANY($1::bigint[]) ORDER BY p.id`,
     [recordIds],
   );
-  return rows.map((row) => recordFields(row.record_id, row.document, row.keys ?? []));
+  return rows.map(fieldsOfRow);
 }
 
 /** The queued records that were resolved before, each with the person it is in. */
@@ -74,7 +80,7 @@ export async function matchedRecords(tx: SqlClient, recordIds: readonly string[]
 export async function personsWithRecords(tx: SqlClient, personIds: readonly string[]): Promise<PersonCandidate[]> {
   if (personIds.length === 0) return [];
   const rows = await tx.query<RecordRow & { person_id: string }>(
-    `SELECT x.person_id::text AS person_id, p.id::text AS record_id, p.document, ${KEYS_OF_RECORD}
+    `SELECT x.person_id::text AS person_id, p.id::text AS record_id, p.document, ${KEYS_OF_RECORD}, ${DECISIONS_OF_RECORD}
        FROM unnest($1::bigint[]) AS x (person_id)
        CROSS JOIN LATERAL (${RECORD_IDS_OF_PERSON('x.person_id')}) AS r
        JOIN persons p ON p.id = r.record_id
@@ -82,6 +88,19 @@ export async function personsWithRecords(tx: SqlClient, personIds: readonly stri
     [personIds],
   );
   const records = new Map(personIds.map((personId): [string, RecordFields[]] => [personId, []]));
-  for (const row of rows) records.get(row.person_id)!.push(recordFields(row.record_id, row.document, row.keys ?? []));
+  for (const row of rows) records.get(row.person_id)!.push(fieldsOfRow(row));
   return personIds.map((personId) => ({ personId, records: records.get(personId)! }));
+}
+
+/**
+ * For each of the records, those an operator decided are always one person with it, and the person each is in: they
+ * are candidates whatever keys they share (MatchedRow, as matchedRecords gives them).
+ */
+export async function alwaysPartners(tx: SqlClient, recordIds: readonly string[]): Promise<MatchedRow[]> {
+  return tx.query<MatchedRow>(
+    `SELECT d.record_id::text AS record_id, d.other_id::text AS matched_id, coalesce(rp.person_id, d.other_id)::text AS person_id
+       FROM record_decisions d JOIN persons p ON p.id = d.other_id LEFT JOIN record_persons rp ON rp.record_id = d.other_id
+      WHERE d.record_id = ANY($1::bigint[]) AND d.decision = 'always'`,
+    [recordIds],
+  );
 }

@@ -4,7 +4,7 @@ import type { RecordFields } from '../../domain/identity-graph/record-fields.ts'
 import { compareIds } from '../../domain/matching/id-order.ts';
 import { finalRedirects, resolveBatch, type BatchChanges, type BatchGraph, type ResolutionCounts } from '../../domain/identity-graph/resolve-batch.ts';
 import { analyzeGrownTables } from '../db/analyze-grown.ts';
-import { currentPersons, matchedRecords, personsWithRecords, readRecords } from './graph-reads.ts';
+import { alwaysPartners, currentPersons, matchedRecords, personsWithRecords, readRecords } from './graph-reads.ts';
 
 /**
  * Every resolver takes turns under this lock: two resolving records of the same persons at once could lose a merge.
@@ -30,7 +30,7 @@ async function newPersonId(tx: SqlClient): Promise<string> {
 async function readBatchGraph(tx: SqlClient, queued: string[]): Promise<BatchGraph> {
   const current = await currentPersons(tx, queued);
   const inBatch = new Set(queued);
-  const matchedRows = await matchedRecords(tx, queued);
+  const matchedRows = [...(await matchedRecords(tx, queued)), ...(await alwaysPartners(tx, queued))];
   const matched = new Map<string, Set<string>>();
   const personIds = new Set(current.values());
   for (const row of matchedRows) {

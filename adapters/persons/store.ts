@@ -3,6 +3,7 @@ import type { IdentifierHistory, NamedPersons, PersonsLookup, PersonStore, Store
 import type { SqlClient } from '../db/sql-client.ts';
 import { importPersons, sqlPersonWriter } from './import.ts';
 import { personHow, recordsWhy } from './graph-explain.ts';
+import { decideRecords } from './record-decisions.ts';
 import { latestModel, trainMatchModel } from './match-models.ts';
 import { resolveAllQueued } from './resolve-records.ts';
 import { RECORD_IDS_OF_PERSON } from './records-of-person.ts';
@@ -116,6 +117,7 @@ export function personStore(db: SqlClient): PersonStore {
     resolveQueued: async (options = {}) => resolveAllQueued(db, options.model ?? (await latestModel(db)), options.progress),
     explainPerson: (personId) => personHow(db, personId),
     explainRecords: (refs) => recordsWhy(db, refs),
+    decideRecords: (refs, decision) => decideRecords(db, refs, decision),
   };
 }
 

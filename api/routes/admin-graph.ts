@@ -2,10 +2,11 @@ import { Hono } from 'hono';
 import type { PersonStore } from '../../adapters/db/port.ts';
 import { PersonTooLargeError } from '../../adapters/persons/graph-explain.ts';
 import type { RecordRef } from '../../domain/identity-graph/explain.ts';
-import { PersonIdParam } from '../../schemas/admin/identity-graph.ts';
+import { PersonIdParam, RecordDecisionRequest } from '../../schemas/admin/identity-graph.ts';
 import { DEFAULT_SOURCE, SourceName } from '../../schemas/data/source-name.ts';
 import type { ApiEnv } from '../env.ts';
 import { ApiError } from '../errors.ts';
+import { parseOrBadRequest } from '../validate.ts';
 
 /** The longest record id a source may give (schemas/data/person-record.ts). */
 const MAX_RECORD_ID_LENGTH = 200;
@@ -36,8 +37,9 @@ const explained = async <T>(work: () => Promise<T>): Promise<T> => {
 };
 
 /**
- * The identity graph explained (docs/identity-graph.md, "Why and how"): how a person of Kith's data is built, and
- * why two records are, or are not, one person; both weighed when asked, with the newest model.
+ * The identity graph explained and steered (docs/identity-graph.md, "Why and how", "People decide"): how a person
+ * of Kith's data is built, why two records are, or are not, one person (both weighed when asked, as the resolver
+ * weighs them), and what an operator decides of two records, resolved before the answer.
  */
 export function adminGraphRoutes(options: { persons: PersonStore }) {
   const app = new Hono<ApiEnv>();
@@ -47,6 +49,15 @@ export function adminGraphRoutes(options: { persons: PersonStore }) {
     const why = await explained(() => options.persons.explainRecords(refs));
     if ('missing' in why) throw new ApiError(404, `No such record: ${why.missing} (${refs[why.missing].source}:${refs[why.missing].id})`);
     return c.json(why);
+  });
+  app.post('/records/decisions', async (c) => {
+    const input = parseOrBadRequest(RecordDecisionRequest, c.get('body'));
+    const refs = { a: recordRef('a', input.a), b: recordRef('b', input.b) };
+    if (refs.a.source === refs.b.source && refs.a.id === refs.b.id) throw new ApiError(400, 'Invalid request: b: name another record than a');
+    const decided = await options.persons.decideRecords(refs, input.decision);
+    if ('missing' in decided) throw new ApiError(404, `No such record: ${decided.missing} (${refs[decided.missing].source}:${refs[decided.missing].id})`);
+    const { resolved, merged, split, moved } = await options.persons.resolveQueued();
+    return c.json({ ...refs, decision: input.decision, resolution: { resolved, merged, split, moved } });
   });
   app.get('/persons/:personId', async (c) => {
     const personId = c.req.param('personId');

@@ -1,6 +1,8 @@
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
+import type { z } from 'zod';
 import type { LinkExplanation, PersonHow, RecordsWhy } from '../../domain/identity-graph/explain.ts';
-import type { AdminClient } from '../admin-client.ts';
+import type { RecordDecision as RecordDecisionSchema } from '../../schemas/admin/identity-graph.ts';
+import { CliError, type AdminClient } from '../admin-client.ts';
 import { print, type Output } from '../output.ts';
 
 const signed = (bits: number) => `${bits >= 0 ? '+' : ''}${bits.toFixed(2)}`;
@@ -14,7 +16,8 @@ function evidencePhrase(item: LinkExplanation['evidence'][number]): string {
 
 /** A link as two lines: its weight and verdict, then its evidence. */
 export function linkLines(link: LinkExplanation): string[] {
-  const verdict = link.links ? 'links' : `does not link (${(link.unlinked ?? []).join(', ')})`;
+  const decided = link.decided ? `, decided ${link.decided}` : '';
+  const verdict = link.links ? `links${decided}` : `does not link (${(link.unlinked ?? []).join(', ')})`;
   return [
     `weight ${signed(link.weight)} bits (prior ${signed(link.prior)}, probability ${link.probability}): ${verdict}`,
     `  ${link.evidence.map(evidencePhrase).join('; ') || 'no evidence'}`,
@@ -51,7 +54,7 @@ export function recordsWhyText(why: RecordsWhy): string {
   ].join('\n');
 }
 
-/** `kith persons show` and `kith persons why`: the identity graph explained, through a running Kith's admin API. */
+/** `kith persons show`, `why` and `decide`: the identity graph explained and steered, through a running Kith's admin API. */
 export function registerGraphCommands(program: Command, connect: () => Promise<AdminClient>, output: () => Output) {
   const persons = program.command('persons').description('The identity graph: how a person is built, why records are one (docs/identity-graph.md)');
   persons
@@ -71,4 +74,27 @@ export function registerGraphCommands(program: Command, connect: () => Promise<A
       const why = await (await connect()).get<RecordsWhy>(`/records/why?a=${encodeURIComponent(record)}&b=${encodeURIComponent(other)}`);
       print(output(), why, () => recordsWhyText(why));
     });
+  persons
+    .command('decide')
+    .description('Decide that two records are never one person, or always one; both are resolved again (docs/identity-graph.md, "People decide")')
+    .argument('<record>', 'a record as source:id (no colon: the default source)')
+    .argument('<other>', 'the other record, the same way')
+    .addOption(new Option('--never', 'they are never one person').conflicts(['always', 'undo']))
+    .addOption(new Option('--always', 'they are always one person').conflicts(['undo']))
+    .option('--undo', 'withdraw what was decided of them')
+    .action(async (record: string, other: string, options: { never?: boolean; always?: boolean; undo?: boolean }) => {
+      const decision = options.never ? 'never' : options.always ? 'always' : options.undo ? 'none' : undefined;
+      if (!decision) throw new CliError('Say what you decide: --never, --always or --undo');
+      const decided = await (await connect()).post<RecordDecision>('/records/decisions', { a: record, b: other, decision });
+      print(output(), decided, () => decisionText(decided));
+    });
+}
+
+type RecordDecision = z.infer<typeof RecordDecisionSchema>;
+
+function decisionText(decided: RecordDecision): string {
+  const pair = `${refOf(decided.a)} and ${refOf(decided.b)}`;
+  const said = { never: `${pair} are never one person`, always: `${pair} are always one person`, none: `Nothing is decided of ${pair} any more` }[decided.decision];
+  const { resolution } = decided;
+  return `${said}: ${resolution.resolved} records resolved again, ${resolution.merged} persons merged, ${resolution.split} split off, ${resolution.moved} moved.`;
 }

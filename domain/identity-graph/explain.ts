@@ -8,8 +8,9 @@ import type {
 } from '../../schemas/admin/identity-graph.ts';
 import type { MatchModel } from '../matching/model.ts';
 import { compareWithPerson, type RecordMatch } from './compare.ts';
-import type { RecordFields } from './record-fields.ts';
-import { birthdaysForbid, isLink, LINK_WEIGHT, toldApartByBirthday } from './resolve.ts';
+import type { Decision, RecordFields } from './record-fields.ts';
+import { decisionBetween } from './decisions.ts';
+import { birthdaysForbid, joins, LINK_WEIGHT, toldApartByBirthday } from './resolve.ts';
 
 /**
  * The explanations' shapes (schemas/admin/identity-graph.ts): a record weighed against other records, in the terms
@@ -26,8 +27,8 @@ export type RecordsWhy = z.infer<typeof RecordsWhySchema>;
 const rounded = (value: number, digits: number) => Number(value.toFixed(digits));
 const bits = (value: number) => rounded(value, 2);
 
-function explained(match: RecordMatch): LinkExplanation {
-  const links = isLink(match);
+function explained(match: RecordMatch, decided: Decision | undefined): LinkExplanation {
+  const links = joins(match, decided);
   const evidence = match.evidence.map((item) => ({
     ...item,
     weight: bits(item.weight),
@@ -39,17 +40,22 @@ function explained(match: RecordMatch): LinkExplanation {
     prior: bits(match.prior),
     evidence,
     links,
-    ...(!links && { unlinked: unlinkedBecause(match) }),
+    ...(decided && { decided }),
+    ...(!links && { unlinked: unlinkedBecause(match, decided) }),
   };
 }
 
-function unlinkedBecause(match: RecordMatch): LinkExplanation['unlinked'] {
+function unlinkedBecause(match: RecordMatch, decided: Decision | undefined): LinkExplanation['unlinked'] {
+  if (decided === 'never') return ['decided-never'];
   return [...(match.weight < LINK_WEIGHT ? ['below-link-odds' as const] : []), ...(birthdaysForbid(match) ? ['birthdays-apart' as const] : [])];
 }
 
-/** One record against a set of records, as the resolver weighs a record against a whole person. */
+/**
+ * One record against a set of records, as the resolver weighs a record against a whole person: what an operator
+ * decided of it and one of them, if anything, decides (./decisions.ts); else the evidence.
+ */
 export function explainLink(model: MatchModel, record: RecordFields, others: readonly RecordFields[]): LinkExplanation {
-  return explained(compareWithPerson(model, record, others));
+  return explained(compareWithPerson(model, record, others), decisionBetween([record], others));
 }
 
 /**

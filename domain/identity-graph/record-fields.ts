@@ -2,6 +2,9 @@ import { birthdayOf, type Birthday } from '../matching/birthday.ts';
 import { personFields, type PersonNamesAndPlaces } from '../matching/fields.ts';
 import type { IdentifierCategory, IdentifierKey, IdentifierKind, NameFields, PlaceFields } from '../../schemas/events/payloads.ts';
 
+/** What an operator decided of two records (docs/identity-graph.md, "People decide"): never one person, or always. */
+export type Decision = 'never' | 'always';
+
 /** What the resolver compares of a record: its identifiers by kind of evidence, its names, addresses and birthday. */
 export type RecordFields = {
   id: string;
@@ -11,6 +14,8 @@ export type RecordFields = {
   names: NameFields[];
   places: PlaceFields[];
   birthday?: Birthday;
+  /** What operators decided of this record and others (./decisions.ts), by the other record's id; both hold it. */
+  decisions?: ReadonlyMap<string, Decision>;
 };
 
 /** The record's document as far as the resolver reads it. */
@@ -34,8 +39,13 @@ const CATEGORY_OF: Partial<Record<IdentifierKind, IdentifierCategory>> = {
 /** The kinds of stored key that recordFields reads: the identifiers (a record's other keys only find candidates). */
 export const IDENTIFIER_KINDS = Object.keys(CATEGORY_OF) as IdentifierKind[];
 
-/** A record's fields from its document and its stored keys (only identifiers count; blocking keys do not). */
-export function recordFields(id: string, document: ResolvedDocument, keys: readonly IdentifierKey[]): RecordFields {
+/** A record's fields from its document, its stored keys (only identifiers count; blocking keys do not) and the decisions made of it. */
+export function recordFields(
+  id: string,
+  document: ResolvedDocument,
+  keys: readonly IdentifierKey[],
+  decisions: ReadonlyArray<{ other: string; decision: Decision }> = [],
+): RecordFields {
   const identifiers = new Map<IdentifierCategory, Set<string>>();
   for (const key of keys) {
     const category = CATEGORY_OF[key.kind];
@@ -47,5 +57,13 @@ export function recordFields(id: string, document: ResolvedDocument, keys: reado
   const { names, places } = personFields(document);
   const birthday = birthdayOf(document.details?.age);
   const emails = [...new Set((document.details?.emails ?? []).map((email) => email.value.trim().toLowerCase()).filter(Boolean))];
-  return { id, identifiers, emails, names, places, ...(birthday && { birthday }) };
+  return {
+    id,
+    identifiers,
+    emails,
+    names,
+    places,
+    ...(birthday && { birthday }),
+    ...(decisions.length > 0 && { decisions: new Map(decisions.map((decided) => [decided.other, decided.decision])) }),
+  };
 }

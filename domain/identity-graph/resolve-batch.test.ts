@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_MODEL } from '../matching/model.ts';
-import { recordFields, type RecordFields } from './record-fields.ts';
+import { recordFields, type Decision, type RecordFields } from './record-fields.ts';
 import { resolveBatch } from './resolve-batch.ts';
 
 const model = { ...DEFAULT_MODEL, persons: 1_000 };
@@ -8,12 +8,13 @@ const home = { addressLine1: '12 Byron Street', city: 'Arlington', postalCode: '
 const born1950 = { year: 1950, month: 4, day: 2 };
 const born1982 = { year: 1982, month: 9, day: 17 };
 
-/** A record of John Quill holding these emails, and this birthday or home. */
-const john = (id: string, emails: string[], extra: { birthday?: object; home?: object } = {}) =>
+/** A record of John Quill holding these emails, and this birthday or home, and what operators decided of it. */
+const john = (id: string, emails: string[], extra: { birthday?: object; home?: object; decided?: Array<{ other: string; decision: Decision }> } = {}) =>
   recordFields(
     id,
     { details: { name: { given: 'John', family: 'Quill' }, locations: extra.home ? [extra.home] : [], ...(extra.birthday && { age: { birthday: extra.birthday } }) } },
     emails.map((value) => ({ kind: 'email_sha256' as const, value })),
+    extra.decided,
   );
 
 let nextId = 100;
@@ -90,5 +91,49 @@ describe('resolveBatch', () => {
     expect(split).not.toBe('1');
     expect(changes.assigned.get('3')).toBe('1');
     expect(changes.counts).toMatchObject({ resolved: 1, split: 1 });
+  });
+
+  describe('keeps what operators decided', () => {
+    const resolveOne = (records: RecordFields[], members: Array<[string, string[]]>, queued: string, matched: string[]) =>
+      resolveBatch(
+        model,
+        {
+          queued: [queued],
+          fields: new Map(records.map((record) => [record.id, record])),
+          members: new Map(members),
+          current: new Map(members.flatMap(([personId, ids]) => (ids.includes(queued) ? [[queued, personId] as [string, string]] : []))),
+          matched: new Map([[queued, matched]]),
+        },
+        newPersonId,
+      );
+
+    it('splits two records decided never one person, though they share an email', async () => {
+      const changes = await resolveOne(
+        [john('1', ['same'], { home, decided: [{ other: '2', decision: 'never' }] }), john('2', ['same'], { home, decided: [{ other: '1', decision: 'never' }] })],
+        [['1', ['1', '2']]],
+        '2',
+        ['1'],
+      );
+      expect(changes.assigned.get('2')).not.toBe('1');
+      expect(changes.counts).toMatchObject({ split: 1, merged: 0 });
+    });
+
+    it('never merges two persons decided apart through a record that bridges them: it joins one', async () => {
+      const changes = await resolveOne(
+        [john('1', ['a'], { home, decided: [{ other: '2', decision: 'never' }] }), john('2', ['b'], { home: { city: 'Boston' }, decided: [{ other: '1', decision: 'never' }] }), john('3', ['a', 'b'], { home })],
+        [['1', ['1']], ['2', ['2']]],
+        '3',
+        ['1', '2'],
+      );
+      expect(changes.merges).toEqual([]);
+      expect(['1', '2']).toContain(changes.assigned.get('3'));
+    });
+
+    it('joins two records decided always one person, though nothing they hold agrees', async () => {
+      const other = recordFields('2', { details: { name: { given: 'Mary', family: 'Ames' }, locations: [{ city: 'Boston' }] } }, [{ kind: 'email_sha256', value: 'b' }], [{ other: '1', decision: 'always' }]);
+      const changes = await resolveOne([john('1', ['a'], { home, decided: [{ other: '2', decision: 'always' }] }), other], [['1', ['1']], ['2', ['2']]], '2', ['1']);
+      expect(changes.assigned.get('2')).toBe('1');
+      expect(changes.merges).toEqual([{ from: ['2'], into: '1' }]);
+    });
   });
 });

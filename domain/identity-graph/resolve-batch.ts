@@ -2,7 +2,8 @@ import { compareIds } from '../matching/id-order.ts';
 import type { MatchModel } from '../matching/model.ts';
 import type { RecordFields } from './record-fields.ts';
 import { compareWithPerson } from './compare.ts';
-import { groupsOf, holdsTwoBirthdays, isLink, keeperOf, linksOf, mergeable, sharesIdentifier, survivorOf, type PersonCandidate } from './resolve.ts';
+import { decisionBetween } from './decisions.ts';
+import { groupsOf, holdsTwoIndividuals, joins, keeperOf, linksOf, mergeable, sharesIdentifier, survivorOf, type PersonCandidate } from './resolve.ts';
 
 /**
  * What a round of resolution did (docs/identity-graph.md): records resolved, persons merged away, persons split off,
@@ -138,7 +139,8 @@ export async function resolveBatch(model: MatchModel, graph: BatchGraph, newPers
       if (from === undefined || from === target || !resolved || !neighbour || !sharesIdentifier([record], [neighbour])) continue;
       const there = compareWithPerson(model, neighbour, recordsOf(target));
       const rest = recordsOf(from, neighbourId);
-      if (!isLink(there) || (rest.length > 0 && compareWithPerson(model, neighbour, rest).weight >= there.weight)) continue;
+      if (!joins(there, decisionBetween([neighbour], recordsOf(target)))) continue;
+      if (decisionBetween([neighbour], rest) === 'always' || (rest.length > 0 && compareWithPerson(model, neighbour, rest).weight >= there.weight)) continue;
       assign([neighbourId], target);
       changes.counts.moved += 1;
       await revalidate(from, target);
@@ -146,6 +148,9 @@ export async function resolveBatch(model: MatchModel, graph: BatchGraph, newPers
   };
 
   for (const [at, recordId] of graph.queued.entries()) {
+    // A person holding two individuals (an operator's decision since) is split first, each record going its way.
+    const before = personOf.get(recordId);
+    if (before !== undefined && holdsTwoIndividuals(recordsOf(before))) await revalidate(before);
     const current = personOf.get(recordId);
     const record = graph.fields.get(recordId);
     changes.counts.resolved += 1;
@@ -175,7 +180,7 @@ export async function resolveBatch(model: MatchModel, graph: BatchGraph, newPers
     changes.counts.merged += mergedAway.length;
     assign([recordId], target);
     if (current !== undefined && !mergedAway.includes(current)) await revalidate(current, target);
-    if (holdsTwoBirthdays(recordsOf(target))) await revalidate(target);
+    if (holdsTwoIndividuals(recordsOf(target))) await revalidate(target);
     await moveNeighbours(recordId, at, personOf.get(recordId)!);
   }
   return changes;

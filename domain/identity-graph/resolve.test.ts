@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_MODEL } from '../matching/model.ts';
 import { compareWithPerson } from './compare.ts';
 import { recordFields, type ResolvedDocument } from './record-fields.ts';
-import { groupsOf, holdsTwoBirthdays, isLink, keeperOf, LINK_WEIGHT, linksOf, mergeable, survivorOf, toldApartByBirthday } from './resolve.ts';
+import { groupsOf, holdsTwoIndividuals, isLink, keeperOf, LINK_WEIGHT, linksOf, mergeable, survivorOf, toldApartByBirthday } from './resolve.ts';
 
 const model = { ...DEFAULT_MODEL, persons: 10_000 };
 const home = { addressLine1: '12 Byron Street', city: 'London', postalCode: 'W1 2AB' };
@@ -126,8 +126,8 @@ describe('groupsOf and keeperOf', () => {
       record('4', 'John', 'Smith', { phone: 'p', birthday: { year: 1982, month: 9, day: 17 } }),
     ];
     expect(groupsOf(model, [father, son])).toHaveLength(1);
-    expect(holdsTwoBirthdays([father, son, born1950])).toBe(false);
-    expect(holdsTwoBirthdays([father, son, born1950, born1982])).toBe(true);
+    expect(holdsTwoIndividuals([father, son, born1950])).toBe(false);
+    expect(holdsTwoIndividuals([father, son, born1950, born1982])).toBe(true);
     const groups = groupsOf(model, [father, son, born1950, born1982]);
     expect(groups.map((group) => group.map((item) => item.id).sort())).toEqual([['1', '3'], ['2', '4']]);
   });

@@ -2,7 +2,8 @@ import { birthdaysApart } from '../matching/birthday.ts';
 import { compareIds } from '../matching/id-order.ts';
 import type { MatchModel } from '../matching/model.ts';
 import { compareWithPerson, type RecordMatch } from './compare.ts';
-import type { RecordFields } from './record-fields.ts';
+import { decisionBetween, holdsNeverPair } from './decisions.ts';
+import type { Decision, RecordFields } from './record-fields.ts';
 
 /**
  * The least match weight at which a record is one person with others: odds of 9 to 1 that it is (docs/
@@ -32,12 +33,21 @@ export function birthdaysForbid(match: RecordMatch): boolean {
   return toldApart && !match.evidence.some((item) => 'agrees' in item && item.agrees);
 }
 
-/** The persons (of those with records) that the record links to (isLink), best first. */
+/**
+ * Whether a record joins these records: what an operator decided of it and one of them (./decisions.ts) if
+ * anything, else the evidence (isLink).
+ */
+export function joins(match: RecordMatch, decided: Decision | undefined): boolean {
+  return decided === undefined ? isLink(match) : decided === 'always';
+}
+
+/** The persons (of those with records) that the record joins (joins), best first. */
 export function linksOf(model: MatchModel, record: RecordFields, candidates: readonly PersonCandidate[]): Link[] {
   return candidates
     .filter((candidate) => candidate.records.length > 0)
-    .map((candidate) => ({ personId: candidate.personId, match: compareWithPerson(model, record, candidate.records) }))
-    .filter((link) => isLink(link.match))
+    .map((candidate) => ({ personId: candidate.personId, match: compareWithPerson(model, record, candidate.records), decided: decisionBetween([record], candidate.records) }))
+    .filter((link) => joins(link.match, link.decided))
+    .map(({ personId, match }) => ({ personId, match }))
     .sort((a, b) => b.match.weight - a.match.weight || compareIds(a.personId, b.personId));
 }
 
@@ -65,8 +75,17 @@ export function toldApartByBirthday(a: readonly RecordFields[], b: readonly Reco
  */
 export function mergeable<T>(linked: readonly T[], recordsOf: (item: T) => readonly RecordFields[]): T[] {
   const taken: T[] = [];
-  for (const item of linked) if (taken.every((other) => !toldApartByBirthday(recordsOf(other), recordsOf(item)))) taken.push(item);
+  for (const item of linked) if (taken.every((other) => !keptApart(recordsOf(other), recordsOf(item)))) taken.push(item);
   return taken;
+}
+
+/**
+ * Whether two sets of records may not be one person: an operator decided two of them never one, or, unless one
+ * decided two of them always one, their birthdays tell them apart.
+ */
+export function keptApart(a: readonly RecordFields[], b: readonly RecordFields[]): boolean {
+  const decided = decisionBetween(a, b);
+  return decided === 'never' || (decided === undefined && toldApartByBirthday(a, b));
 }
 
 /** Of persons merged into one, the one whose id lives on: the one with the most records, then the oldest id. */
@@ -77,12 +96,13 @@ export function survivorOf(persons: ReadonlyArray<{ personId: string; records: n
 }
 
 /**
- * Whether some two of a person's records are told apart by their birthdays (toldApartByBirthday): the person
- * holds two individuals that the data tells apart, and must be checked again (groupsOf).
+ * Whether some two of a person's records are kept apart (keptApart: decided never one, or told apart by their
+ * birthdays): the person holds two individuals, and must be checked again (groupsOf).
  */
-export function holdsTwoBirthdays(records: readonly RecordFields[]): boolean {
+export function holdsTwoIndividuals(records: readonly RecordFields[]): boolean {
+  if (holdsNeverPair(records)) return true;
   const born = records.filter((record) => record.birthday);
-  return born.some((one, at) => born.slice(at + 1).some((other) => toldApartByBirthday([one], [other])));
+  return born.some((one, at) => born.slice(at + 1).some((other) => keptApart([one], [other])));
 }
 
 /**
@@ -98,7 +118,7 @@ export function groupsOf(model: MatchModel, records: readonly RecordFields[]): R
   for (const record of [...records].sort(anchorsFirst)) {
     const matches = groups
       .map((group) => ({ group, match: compareWithPerson(model, record, group) }))
-      .filter((candidate) => isLink(candidate.match))
+      .filter((candidate) => joins(candidate.match, decisionBetween([record], candidate.group)))
       .sort((a, b) => b.match.weight - a.match.weight);
     const linked = mergeable(matches, (candidate) => candidate.group).map((candidate) => candidate.group);
     groups = [...groups.filter((group) => !linked.includes(group)), [...linked.flat(), record]];

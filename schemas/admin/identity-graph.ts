@@ -19,8 +19,9 @@ export const LinkExplanation = z
     weight: z.number().describe('The match weight: prior plus evidence, in bits (log2 odds)'),
     prior: z.number(),
     evidence: z.array(LinkEvidence),
-    links: z.boolean().describe('Whether the resolver links them: odds of 9 to 1 or more, not told apart by birthdays'),
-    unlinked: z.array(z.enum(['below-link-odds', 'birthdays-apart'])).optional().describe('Why it does not link'),
+    links: z.boolean().describe('Whether the resolver links them: as an operator decided, else odds of 9 to 1 or more, not told apart by birthdays'),
+    decided: z.enum(['never', 'always']).optional().describe('What an operator decided of the record and one of the others'),
+    unlinked: z.array(z.enum(['below-link-odds', 'birthdays-apart', 'decided-never'])).optional().describe('Why it does not link'),
   })
   .meta({ id: 'LinkExplanation' });
 
@@ -61,3 +62,18 @@ export const RecordsWhyQuery = z.object({
   b: z.string().describe('The other record, the same way'),
 });
 export const PersonIdParam = z.object({ personId: z.string().regex(/^[1-9][0-9]{0,18}$/) });
+
+/** What an operator says of two records: never one person, always one, or `none` to withdraw what was said. */
+export const RecordDecisionRequest = z.object({
+  a: z.string().describe('A record as source:id (no colon: the default source)'),
+  b: z.string().describe('The other record, the same way'),
+  decision: z.enum(['never', 'always', 'none']),
+});
+
+/** What a resolution did (docs/identity-graph.md): records resolved, persons merged away, split off, records moved. */
+export const ResolutionCounts = z.object({ resolved: z.number().int(), merged: z.number().int(), split: z.number().int(), moved: z.number().int() });
+
+/** A decision recorded, and the resolution that followed it before the answer. */
+export const RecordDecision = z
+  .object({ a: RecordRef, b: RecordRef, decision: RecordDecisionRequest.shape.decision, resolution: ResolutionCounts })
+  .meta({ id: 'RecordDecision' });
