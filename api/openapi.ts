@@ -7,7 +7,7 @@ import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObj
 import { AccountList, Account, CreateAccountRequest } from '../schemas/admin/accounts.ts';
 import { ConsoleLink } from '../schemas/admin/console.ts';
 import { ImportSummary, MatchModelTrained, PersonImportSummary } from '../schemas/admin/data.ts';
-import { PersonHow, PersonIdParam, RecordDecision, RecordDecisionRequest, RecordsWhy, RecordsWhyQuery } from '../schemas/admin/identity-graph.ts';
+import { PersonHow, PersonIdParam, PersonsToReview, RecordDecision, RecordDecisionRequest, RecordsWhy, RecordsWhyQuery, ReviewQuery } from '../schemas/admin/identity-graph.ts';
 import { ApiKeyInfo, ApiKeyList, CreatedApiKey } from '../schemas/admin/keys.ts';
 import { CreatePlanRequest, Plan, PlanList } from '../schemas/admin/plans.ts';
 import {
@@ -113,6 +113,11 @@ const adminPaths: ZodOpenApiPathsObject = {
       PersonImportSummary,
       { requestBody: { content: { [NDJSON_MEDIA_TYPE]: { schema: z.string().describe('One person record a line') } } } },
     ),
+  },
+  '/admin/persons/review': {
+    get: adminOperation('The persons that hold by the thinnest threads, most doubtful first (docs/identity-graph.md, "Review")', PersonsToReview, {
+      requestParams: { query: ReviewQuery },
+    }),
   },
   '/admin/persons/{personId}': {
     get: adminOperation(

@@ -5,6 +5,7 @@ import type { WebhookAttempt, WebhookDelivery, WebhookDeliveryDetail, WebhookSec
 import type { Readable } from 'node:stream';
 import type { ImportSummary } from '../persons/import.ts';
 import type { PersonHow, RecordRef, RecordsWhy } from '../../domain/identity-graph/explain.ts';
+import type { PersonToReview } from '../persons/person-doubts.ts';
 import type { DecisionAsked } from '../persons/record-decisions.ts';
 import type { ResolutionCounts } from '../../domain/identity-graph/resolve-batch.ts';
 import type { PersonRecordDocument } from '../../domain/identity-graph/survivorship.ts';
@@ -219,6 +220,11 @@ export interface PersonStore {
    * identity-graph.md, "People decide"); `missing` names the one no source holds.
    */
   decideRecords(refs: { a: RecordRef; b: RecordRef }, decision: DecisionAsked): Promise<{ decision: DecisionAsked } | { missing: 'a' | 'b' }>;
+  /**
+   * The persons that hold by the thinnest threads, most doubtful first (docs/identity-graph.md, "Review"); with a
+   * source, those holding a record of it.
+   */
+  personsToReview(options: { limit: number; source?: string }): Promise<PersonToReview[]>;
 }
 
 /** When the match model is trained: at the end of every import of persons, or only when asked. */

@@ -3,6 +3,7 @@ import type { IdentifierHistory, NamedPersons, PersonsLookup, PersonStore, Store
 import type { SqlClient } from '../db/sql-client.ts';
 import { importPersons, sqlPersonWriter } from './import.ts';
 import { personHow, recordsWhy } from './graph-explain.ts';
+import { personsToReview } from './person-doubts.ts';
 import { decideRecords } from './record-decisions.ts';
 import { latestModel, trainMatchModel } from './match-models.ts';
 import { resolveAllQueued } from './resolve-records.ts';
@@ -118,6 +119,7 @@ export function personStore(db: SqlClient): PersonStore {
     explainPerson: (personId) => personHow(db, personId),
     explainRecords: (refs) => recordsWhy(db, refs),
     decideRecords: (refs, decision) => decideRecords(db, refs, decision),
+    personsToReview: (options) => personsToReview(db, options),
   };
 }
 

@@ -2,12 +2,14 @@ import { Hono } from 'hono';
 import type { PersonStore } from '../../adapters/db/port.ts';
 import { PersonTooLargeError } from '../../adapters/persons/graph-explain.ts';
 import type { RecordRef } from '../../domain/identity-graph/explain.ts';
-import { PersonIdParam, RecordDecisionRequest } from '../../schemas/admin/identity-graph.ts';
+import { PersonIdParam, RecordDecisionRequest, ReviewQuery } from '../../schemas/admin/identity-graph.ts';
 import { DEFAULT_SOURCE, SourceName } from '../../schemas/data/source-name.ts';
 import type { ApiEnv } from '../env.ts';
 import { ApiError } from '../errors.ts';
 import { parseOrBadRequest } from '../validate.ts';
 
+/** Persons the review list answers when not told how many. */
+const DEFAULT_REVIEW_LIMIT = 50;
 /** The longest record id a source may give (schemas/data/person-record.ts). */
 const MAX_RECORD_ID_LENGTH = 200;
 
@@ -58,6 +60,10 @@ export function adminGraphRoutes(options: { persons: PersonStore }) {
     if ('missing' in decided) throw new ApiError(404, `No such record: ${decided.missing} (${refs[decided.missing].source}:${refs[decided.missing].id})`);
     const { resolved, merged, split, moved } = await options.persons.resolveQueued();
     return c.json({ ...refs, decision: input.decision, resolution: { resolved, merged, split, moved } });
+  });
+  app.get('/persons/review', async (c) => {
+    const { limit, source } = parseOrBadRequest(ReviewQuery, { limit: c.req.query('limit'), source: c.req.query('source') });
+    return c.json({ persons: await options.persons.personsToReview({ limit: limit ?? DEFAULT_REVIEW_LIMIT, source }) });
   });
   app.get('/persons/:personId', async (c) => {
     const personId = c.req.param('personId');

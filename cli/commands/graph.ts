@@ -1,9 +1,9 @@
 import { Option, type Command } from 'commander';
 import type { z } from 'zod';
 import type { LinkExplanation, PersonHow, RecordsWhy } from '../../domain/identity-graph/explain.ts';
-import type { RecordDecision as RecordDecisionSchema } from '../../schemas/admin/identity-graph.ts';
+import type { PersonToReview as PersonToReviewSchema, RecordDecision as RecordDecisionSchema } from '../../schemas/admin/identity-graph.ts';
 import { CliError, type AdminClient } from '../admin-client.ts';
-import { print, type Output } from '../output.ts';
+import { print, table, type Output } from '../output.ts';
 
 const signed = (bits: number) => `${bits >= 0 ? '+' : ''}${bits.toFixed(2)}`;
 
@@ -75,6 +75,16 @@ export function registerGraphCommands(program: Command, connect: () => Promise<A
       print(output(), why, () => recordsWhyText(why));
     });
   persons
+    .command('review')
+    .description('The persons that hold by the thinnest threads, most doubtful first (docs/identity-graph.md, "Review")')
+    .option('--limit <n>', 'how many, 1 to 1,000', '50')
+    .option('--source <name>', 'only persons holding a record of this source')
+    .action(async (options: { limit: string; source?: string }) => {
+      const query = new URLSearchParams({ limit: options.limit, ...(options.source && { source: options.source }) });
+      const { persons: listed } = await (await connect()).get<{ persons: PersonToReview[] }>(`/persons/review?${query}`);
+      print(output(), listed, () => reviewTable(listed));
+    });
+  persons
     .command('decide')
     .description('Decide that two records are never one person, or always one; both are resolved again (docs/identity-graph.md, "People decide")')
     .argument('<record>', 'a record as source:id (no colon: the default source)')
@@ -97,4 +107,11 @@ function decisionText(decided: RecordDecision): string {
   const said = { never: `${pair} are never one person`, always: `${pair} are always one person`, none: `Nothing is decided of ${pair} any more` }[decided.decision];
   const { resolution } = decided;
   return `${said}: ${resolution.resolved} records resolved again, ${resolution.merged} persons merged, ${resolution.split} split off, ${resolution.moved} moved.`;
+}
+
+type PersonToReview = z.infer<typeof PersonToReviewSchema>;
+
+function reviewTable(listed: PersonToReview[]): string {
+  const rows = listed.map((person) => ({ person: person.personId, records: person.records, thread: person.kind, bits: signed(person.weight), probability: person.probability, at: refOf(person.record) }));
+  return table(rows, ['person', 'records', 'thread', 'bits', 'probability', 'at']);
 }

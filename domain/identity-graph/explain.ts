@@ -27,6 +27,9 @@ export type RecordsWhy = z.infer<typeof RecordsWhySchema>;
 const rounded = (value: number, digits: number) => Number(value.toFixed(digits));
 const bits = (value: number) => rounded(value, 2);
 
+/** The probability a match weight (log2 odds) stands for, to six decimals, as answers give it. */
+export const probabilityOf = (weight: number) => rounded(1 / (1 + 2 ** -weight), 6);
+
 function explained(match: RecordMatch, decided: Decision | undefined): LinkExplanation {
   const links = joins(match, decided);
   const evidence = match.evidence.map((item) => ({
@@ -35,7 +38,7 @@ function explained(match: RecordMatch, decided: Decision | undefined): LinkExpla
     ...('fields' in item && { fields: item.fields.map((field) => ({ ...field, weight: bits(field.weight) })) }),
   }));
   return {
-    probability: rounded(1 / (1 + 2 ** -match.weight), 6),
+    probability: probabilityOf(match.weight),
     weight: bits(match.weight),
     prior: bits(match.prior),
     evidence,

@@ -37,6 +37,8 @@ export type BatchChanges = {
   removed: Set<string>;
   merges: Array<{ from: string[]; into: string }>;
   counts: ResolutionCounts;
+  /** Each person whose records changed, with its records after the batch (none: merged away or emptied). */
+  touched: Map<string, string[]>;
 };
 
 /**
@@ -64,7 +66,8 @@ export async function resolveBatch(model: MatchModel, graph: BatchGraph, newPers
   }
   for (const [recordId, personId] of graph.current) personOf.set(recordId, personId);
   const position = new Map(graph.queued.map((recordId, at) => [recordId, at]));
-  const changes: BatchChanges = { assigned: new Map(), removed: new Set(), merges: [], counts: { resolved: 0, merged: 0, split: 0, moved: 0 } };
+  const changes: BatchChanges = { assigned: new Map(), removed: new Set(), merges: [], counts: { resolved: 0, merged: 0, split: 0, moved: 0 }, touched: new Map() };
+  const touched = new Set<string>();
 
   const membersOf = (personId: string) => {
     let found = members.get(personId);
@@ -82,6 +85,8 @@ export async function resolveBatch(model: MatchModel, graph: BatchGraph, newPers
     for (const recordId of recordIds) {
       const before = personOf.get(recordId);
       if (before !== undefined) membersOf(before).delete(recordId);
+      if (before !== undefined) touched.add(before);
+      touched.add(personId);
       personOf.set(recordId, personId);
       membersOf(personId).add(recordId);
       changes.assigned.set(recordId, personId);
@@ -157,6 +162,7 @@ export async function resolveBatch(model: MatchModel, graph: BatchGraph, newPers
     if (!record) {
       if (current !== undefined) {
         membersOf(current).delete(recordId);
+        touched.add(current);
         personOf.delete(recordId);
         changes.assigned.delete(recordId);
         changes.removed.add(recordId);
@@ -183,6 +189,7 @@ export async function resolveBatch(model: MatchModel, graph: BatchGraph, newPers
     if (holdsTwoIndividuals(recordsOf(target))) await revalidate(target);
     await moveNeighbours(recordId, at, personOf.get(recordId)!);
   }
+  for (const personId of touched) changes.touched.set(personId, [...membersOf(personId)].sort(compareIds));
   return changes;
 }
 

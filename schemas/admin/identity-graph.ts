@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SourceName } from '../data/source-name.ts';
 import { IDENTIFIER_CATEGORIES } from '../events/payloads.ts';
 import { MatchField } from '../v3/person-match.ts';
 
@@ -77,3 +78,20 @@ export const ResolutionCounts = z.object({ resolved: z.number().int(), merged: z
 export const RecordDecision = z
   .object({ a: RecordRef, b: RecordRef, decision: RecordDecisionRequest.shape.decision, resolution: ResolutionCounts })
   .meta({ id: 'RecordDecision' });
+
+/** A person that holds by a thread (docs/identity-graph.md, "Review"). */
+export const PersonToReview = z.object({
+  personId: z.string(),
+  records: z.number().int(),
+  kind: z.enum(['weak-link', 'bridge']).describe('weak-link: the record holding least to the others; bridge: a record without which the rest fall apart'),
+  weight: z.number().describe('The hold in bits (log2 odds): the lower, the more doubtful'),
+  probability: z.number().min(0).max(1),
+  record: RecordRef.describe('The record at the thread'),
+});
+
+/** The review list, most doubtful first. */
+export const PersonsToReview = z.object({ persons: z.array(PersonToReview) }).meta({ id: 'PersonsToReview' });
+export const ReviewQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(1000).optional().describe('How many (default 50, at most 1,000)'),
+  source: SourceName.optional().describe('Only persons holding a record of this source'),
+});

@@ -67,6 +67,39 @@ describe.each(MODES)('people decide the hard cases (%s)', (mode) => {
     expect(undone.records.decided).toBeUndefined();
   });
 
+  it('lists the persons that hold by a thread, most doubtful first: a forced link, a bridge, a weak link', async () => {
+    const source = `rv-${randomBytes(5).toString('hex')}`;
+    const tag = randomBytes(6).toString('hex');
+    const id = (name: string) => `${name}-${tag}`;
+    // A person the operator forced together, though nothing they hold agrees.
+    const [ada, grace] = [newIndividual(), newIndividual('seattle')];
+    await importSource(source, [recordOf(ada, id('forced-1'), [newEmail('f1')]), recordOf(grace, id('forced-2'), [newEmail('f2')])]);
+    expect((await decide(`${source}:${id('forced-1')}`, `${source}:${id('forced-2')}`, 'always')).status).toBe(200);
+    // Two pairs of records of namesakes in two towns, each pair sharing an email, made one by a record holding both.
+    const inPortland = newIndividual();
+    const inSeattle = { ...newIndividual('seattle'), given: inPortland.given, family: inPortland.family };
+    const [e1, e2] = [newEmail('b1'), newEmail('b2')];
+    await importSource(source, [recordOf(inPortland, id('left-1'), [e1]), recordOf(inPortland, id('left-2'), [e1])]);
+    await importSource(source, [recordOf(inSeattle, id('right-1'), [e2]), recordOf(inSeattle, id('right-2'), [e2])]);
+    await importSource(source, [recordOf({ given: inPortland.given, family: inPortland.family }, id('bridge'), [e1, e2])]);
+    // One person held by a shared email and a name, across two towns.
+    const moved = newIndividual();
+    const email = newEmail('w');
+    await importSource(source, [recordOf(moved, id('weak-1'), [email]), recordOf({ ...newIndividual('seattle'), given: moved.given, family: moved.family }, id('weak-2'), [email])]);
+
+    const review = await kith.client.request('GET', `/admin/persons/review?source=${source}`, { headers: admin });
+    expect(review.status, review.text).toBe(200);
+    const listed = review.body.persons as Array<{ kind: string; weight: number; records: number; record: { id: string } }>;
+    expect(listed.map((person) => person.weight)).toEqual([...listed.map((person) => person.weight)].sort((a, b) => a - b));
+    expect(listed).toHaveLength(3);
+    expect(listed[0]).toMatchObject({ kind: 'weak-link', records: 2 });
+    expect([id('forced-1'), id('forced-2')]).toContain(listed[0]!.record.id);
+    expect(listed).toContainEqual(expect.objectContaining({ kind: 'bridge', records: 5, record: expect.objectContaining({ id: id('bridge') }) }));
+    expect(listed).toContainEqual(expect.objectContaining({ kind: 'weak-link', records: 2, record: expect.objectContaining({ source }) }));
+    const bad = await kith.client.request('GET', '/admin/persons/review?limit=0', { headers: admin });
+    expect(bad.body).toMatchObject({ status: 400, message: expect.stringContaining('limit') });
+  });
+
   it('refuses a decision it cannot keep, naming the field', async () => {
     const record = `x-${randomBytes(6).toString('hex')}`;
     await importSource('x', [recordOf(newIndividual(), record, [newEmail('x')])]);
@@ -78,25 +111,30 @@ describe.each(MODES)('people decide the hard cases (%s)', (mode) => {
   });
 });
 
-describe('kith persons decide, over the admin API', () => {
+describe('kith persons review and decide, over the admin API', () => {
   let kith: TestKith;
   beforeAll(async () => {
     kith = await startTestKith('postgres');
   });
   afterAll(() => kith?.stop());
 
-  it('says what was decided and what the resolution did', async () => {
+  it('lists the persons to review, and says what was decided and what the resolution did', async () => {
     const ada = newIndividual();
     const tag = randomBytes(6).toString('hex');
+    const [crm, web] = [`crm-${tag}`, `web-${tag}`];
     const email = newEmail('cli');
-    await importThroughAdmin(kith, '/admin/persons?source=crm', [recordOf(ada, `crm-${tag}`, [email])]);
-    await importThroughAdmin(kith, '/admin/persons?source=web', [recordOf(ada, `web-${tag}`, [email])]);
+    await importThroughAdmin(kith, `/admin/persons?source=${crm}`, [recordOf(ada, 'r-1', [email])]);
+    await importThroughAdmin(kith, `/admin/persons?source=${web}`, [recordOf(ada, 'r-1', [email])]);
     const env = { KITH_URL: kith.url, KITH_ADMIN_TOKEN: kith.adminToken };
 
-    const run = await runCli(['persons', 'decide', `crm:crm-${tag}`, `web:web-${tag}`, '--never'], env);
+    const review = await runCli(['persons', 'review', '--source', web], env);
+    expect(review.code, review.stderr).toBe(0);
+    expect(review.stdout).toMatch(new RegExp(`^person +records +thread +bits +probability +at\\n\\d+ +2 +weak-link +\\+\\d+\\.\\d\\d +[\\d.]+ +(${crm}|${web}):r-1\\n$`));
+
+    const run = await runCli(['persons', 'decide', `${crm}:r-1`, `${web}:r-1`, '--never'], env);
     expect(run.code, run.stderr).toBe(0);
-    expect(run.stdout).toMatch(new RegExp(`^crm:crm-${tag} and web:web-${tag} are never one person: 2 records resolved again, 0 persons merged, 1 split off, 0 moved\\.\\n$`));
-    const unsaid = await runCli(['persons', 'decide', `crm:crm-${tag}`, `web:web-${tag}`], env);
+    expect(run.stdout).toBe(`${crm}:r-1 and ${web}:r-1 are never one person: 2 records resolved again, 0 persons merged, 1 split off, 0 moved.\n`);
+    const unsaid = await runCli(['persons', 'decide', `${crm}:r-1`, `${web}:r-1`], env);
     expect(unsaid.code).toBe(1);
     expect(unsaid.stderr).toContain('--never, --always or --undo');
   });
