@@ -131,6 +131,8 @@ async function startParts(
       partitions: config.topicPartitions,
       retentionMs: requestRetentionMs,
     })),
+    // The graph's changes carry ids only: kept as long as the requests.
+    { name: topics.graphChanges, partitions: config.topicPartitions, retentionMs: requestRetentionMs },
     // Delivery events carry person data: kept only until the delivery worker has surely stored them.
     { name: topics.deliveries, partitions: config.topicPartitions, retentionMs: config.deliveryRetentionHours * 3_600_000 },
   ]);

@@ -19,6 +19,7 @@ import type { TopicNames, WorkerName } from '../schemas/events/topics.ts';
 import { startDeliveryWorker } from '../workers/delivery/delivery-worker.ts';
 import { batchHandler } from '../workers/batch/batch-handler.ts';
 import { subscriptionHandlers } from '../workers/subscriptions/handlers.ts';
+import { startGraphChangeNotifier } from '../workers/subscriptions/graph-change-notifier.ts';
 import { startSubscriptionNotifier } from '../workers/subscriptions/notifier.ts';
 import { verifyActivityHandler } from '../workers/verify/activity.ts';
 import { verifyMatchHandler } from '../workers/verify/match.ts';
@@ -64,6 +65,9 @@ const SUBSCRIPTION_POLL_MS = 1_000;
 
 /** How often records queued for resolution are looked for (docs/identity-graph.md). */
 const RESOLVER_POLL_MS = 1_000;
+
+/** How often the resolver's merges, splits and moves are looked for (docs/identity-graph.md, "Change feed"). */
+const GRAPH_CHANGE_POLL_MS = 250;
 
 /** The requests of one batch (person.bulkEnrich…) worked at once: most of a process's database connections. */
 const BATCH_ITEMS_AT_ONCE = 8;
@@ -133,6 +137,7 @@ export async function startWorkerRole(name: WorkerName, parts: WorkerParts): Pro
       return [
         await startWorker({ ...common, concurrency: 16, handlers: identityHandlers(matching) }),
         startRecordResolver({ persons: stores.persons, model: matching.model, log, everyMs: RESOLVER_POLL_MS }),
+        startGraphChangeNotifier({ store: stores.subscriptions, personIds: matching.personIds, bus, topics, clock, log, everyMs: GRAPH_CHANGE_POLL_MS }),
       ];
     case 'consent':
       // Requests of a partition at once; an account's consent changes in order (their order key), so that an

@@ -361,7 +361,23 @@ export interface SubscriptionStore {
    * deletes them when it resolves; when it throws, or the process dies, they are claimed again later.
    */
   claimChanges(limit: number, notify: (changes: SubscribedChange[]) => Promise<void>): Promise<number>;
+  /** The same for the identity graph's merges, splits and moves (docs/identity-graph.md, "Change feed"). */
+  claimGraphChanges(limit: number, notify: (changes: ClaimedGraphChange[]) => Promise<void>): Promise<number>;
 }
+
+/**
+ * A merge, split or move of the identity graph as the notifier claims it: Kith's person ids before and after, the
+ * records that went (as their sources name them), and every subscription to a person it touched.
+ */
+export type ClaimedGraphChange = {
+  changeId: string;
+  kind: 'merged' | 'split' | 'moved';
+  before: string[];
+  after: string[];
+  records: Array<{ source: string; id: string }>;
+  changedAt: string;
+  subscriptions: PersonSubscription[];
+};
 
 export type ConsoleSession = { accountId: string; csrfToken: string; expiresAt: Date };
 

@@ -4,6 +4,7 @@ import type { RecordFields } from '../../domain/identity-graph/record-fields.ts'
 import { compareIds } from '../../domain/matching/id-order.ts';
 import { finalRedirects, resolveBatch, type BatchChanges, type BatchGraph, type ResolutionCounts } from '../../domain/identity-graph/resolve-batch.ts';
 import { analyzeGrownTables } from '../db/analyze-grown.ts';
+import { writeGraphChanges } from './graph-changes.ts';
 import { writeDoubts } from './person-doubts.ts';
 import { alwaysPartners, currentPersons, matchedRecords, personsWithRecords, readRecords } from './graph-reads.ts';
 
@@ -91,6 +92,7 @@ export async function resolveQueuedRecords(db: SqlClient, model: MatchModel, bat
     const changes = await resolveBatch(model, graph, () => newPersonId(tx));
     await writeBatchChanges(tx, changes);
     await writeDoubts(tx, model, changes.touched, graph.fields);
+    await writeGraphChanges(tx, changes.events);
     return changes.counts;
   });
 }

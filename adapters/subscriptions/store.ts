@@ -1,21 +1,8 @@
-import type { PersonSubscription, SubscribedChange, SubscriptionStore } from '../db/port.ts';
+import type { SubscribedChange, SubscriptionStore } from '../db/port.ts';
 import { isoTimestamp } from '../db/rows.ts';
+import { claimGraphChanges } from './graph-changes.ts';
+import { CLAIM_SECONDS, SUBSCRIPTION_COLUMNS, subscriptionOf, type SubscriptionRow } from './rows.ts';
 import type { SqlClient } from '../db/sql-client.ts';
-
-type SubscriptionRow = { id: string; account_id: string; person_id: string; webhook_url: string; created_at: Date };
-
-/** How long a claimed change is left to its claimer before another may take it. */
-const CLAIM_SECONDS = 60;
-
-const COLUMNS = 'id::text AS id, account_id::text AS account_id, person_id::text AS person_id, webhook_url, created_at';
-
-const subscriptionOf = (row: SubscriptionRow): PersonSubscription => ({
-  id: row.id,
-  accountId: row.account_id,
-  personId: row.person_id,
-  webhookUrl: row.webhook_url,
-  createdAt: isoTimestamp(row.created_at),
-});
 
 /** Person subscriptions and the changes the import records for them, over any SqlClient. */
 export function subscriptionStore(db: SqlClient): SubscriptionStore {
@@ -44,7 +31,7 @@ export function subscriptionStore(db: SqlClient): SubscriptionStore {
 
     async list(accountId, after, limit) {
       const rows = await db.query<SubscriptionRow>(
-        `SELECT ${COLUMNS} FROM person_subscriptions
+        `SELECT ${SUBSCRIPTION_COLUMNS} FROM person_subscriptions
           WHERE account_id = $1
             AND ($2::uuid IS NULL OR (created_at, id) > (SELECT created_at, id FROM person_subscriptions WHERE account_id = $1 AND id = $2))
           ORDER BY created_at, id LIMIT $3`,
@@ -66,7 +53,7 @@ export function subscriptionStore(db: SqlClient): SubscriptionStore {
       if (changes.length === 0) return 0;
       // The subscriptions to each changed person, under its id or an id merged into it (docs/identity-graph.md).
       const subscriptions = await db.query<SubscriptionRow & { live_id: string }>(
-        `SELECT ${COLUMNS}, coalesce(pr.to_id, s.person_id)::text AS live_id
+        `SELECT ${SUBSCRIPTION_COLUMNS}, coalesce(pr.to_id, s.person_id)::text AS live_id
            FROM person_subscriptions s LEFT JOIN person_redirects pr ON pr.from_id = s.person_id
           WHERE s.person_id = ANY($1::bigint[]) OR s.person_id IN (SELECT from_id FROM person_redirects WHERE to_id = ANY($1::bigint[]))
           ORDER BY s.created_at, s.id`,
@@ -85,5 +72,7 @@ export function subscriptionStore(db: SqlClient): SubscriptionStore {
       await db.query('DELETE FROM person_changes WHERE id = ANY($1::bigint[])', [changes.map((change) => change.id)]);
       return changes.length;
     },
+
+    claimGraphChanges: (limit, notify) => claimGraphChanges(db, limit, notify),
   };
 }

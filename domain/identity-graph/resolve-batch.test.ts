@@ -44,6 +44,7 @@ describe('resolveBatch', () => {
     );
     expect(Object.fromEntries(changes.assigned)).toEqual({ '4': '3', '2': '3' });
     expect(changes.counts).toEqual({ resolved: 1, merged: 0, split: 0, moved: 1 });
+    expect(changes.events).toEqual([{ kind: 'moved', before: ['1', '3'], after: ['1', '3'], records: ['2'] }]);
   });
 
   it('splits the person a record joins when it then holds two birthdays that tell two individuals apart', async () => {
@@ -91,6 +92,7 @@ describe('resolveBatch', () => {
     expect(split).not.toBe('1');
     expect(changes.assigned.get('3')).toBe('1');
     expect(changes.counts).toMatchObject({ resolved: 1, split: 1 });
+    expect(changes.events).toEqual([{ kind: 'split', before: ['1'], after: ['1', split], records: ['2'] }]);
   });
 
   describe('keeps what operators decided', () => {
@@ -126,6 +128,7 @@ describe('resolveBatch', () => {
         ['1', '2'],
       );
       expect(changes.merges).toEqual([]);
+      expect(changes.events).toEqual([]);
       expect(['1', '2']).toContain(changes.assigned.get('3'));
     });
 

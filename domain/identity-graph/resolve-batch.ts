@@ -31,6 +31,12 @@ export type BatchGraph = {
   matched: ReadonlyMap<string, readonly string[]>;
 };
 
+/**
+ * A change of the graph a batch made (docs/identity-graph.md, "Change feed"): persons merged, a person split, or a
+ * record moved to another person; the persons before and after (ids), and the records that went.
+ */
+export type GraphChange = { kind: 'merged' | 'split' | 'moved'; before: string[]; after: string[]; records: string[] };
+
 /** The batch's outcome, to be written: where records now are, records gone, and each merge in order. */
 export type BatchChanges = {
   assigned: Map<string, string>;
@@ -39,6 +45,8 @@ export type BatchChanges = {
   counts: ResolutionCounts;
   /** Each person whose records changed, with its records after the batch (none: merged away or emptied). */
   touched: Map<string, string[]>;
+  /** Every merge, split and move, in the order made. */
+  events: GraphChange[];
 };
 
 /**
@@ -66,7 +74,7 @@ export async function resolveBatch(model: MatchModel, graph: BatchGraph, newPers
   }
   for (const [recordId, personId] of graph.current) personOf.set(recordId, personId);
   const position = new Map(graph.queued.map((recordId, at) => [recordId, at]));
-  const changes: BatchChanges = { assigned: new Map(), removed: new Set(), merges: [], counts: { resolved: 0, merged: 0, split: 0, moved: 0 }, touched: new Map() };
+  const changes: BatchChanges = { assigned: new Map(), removed: new Set(), merges: [], counts: { resolved: 0, merged: 0, split: 0, moved: 0 }, touched: new Map(), events: [] };
   const touched = new Set<string>();
 
   const membersOf = (personId: string) => {
@@ -94,8 +102,10 @@ export async function resolveBatch(model: MatchModel, graph: BatchGraph, newPers
   };
   const merge = (from: string[], into: string) => {
     if (from.length === 0) return;
-    for (const personId of from) assign([...membersOf(personId)], into);
+    const records = from.flatMap((personId) => [...membersOf(personId)]).sort(compareIds);
+    assign(records, into);
     changes.merges.push({ from, into });
+    changes.events.push({ kind: 'merged', before: [...from, into], after: [into], records });
   };
 
   /** Splits the person when its records no longer hold together; one left with none merges into `emptiedInto`. */
@@ -109,11 +119,10 @@ export async function resolveBatch(model: MatchModel, graph: BatchGraph, newPers
     const keeper = keeperOf(groups);
     for (const [at, group] of groups.entries()) {
       if (at === keeper) continue;
-      assign(
-        group.map((record) => record.id),
-        await newPersonId(),
-      );
+      const [records, splitOff] = [group.map((record) => record.id), await newPersonId()];
+      assign(records, splitOff);
       changes.counts.split += 1;
+      changes.events.push({ kind: 'split', before: [personId], after: [personId, splitOff], records });
     }
   };
 
@@ -148,6 +157,7 @@ export async function resolveBatch(model: MatchModel, graph: BatchGraph, newPers
       if (decisionBetween([neighbour], rest) === 'always' || (rest.length > 0 && compareWithPerson(model, neighbour, rest).weight >= there.weight)) continue;
       assign([neighbourId], target);
       changes.counts.moved += 1;
+      changes.events.push({ kind: 'moved', before: [from, target], after: [from, target], records: [neighbourId] });
       await revalidate(from, target);
     }
   };

@@ -22,6 +22,8 @@ export function topicNames(prefix: string) {
     /** Webhooks to deliver, keyed by account, taken into the delivery table by the delivery worker. */
     deliveries: `${prefix}.deliveries`,
     deliveryGroup: `${prefix}-delivery-intake`,
+    /** The identity graph's merges, splits and moves (docs/identity-graph.md, "Change feed"), keyed by the person after. */
+    graphChanges: `${prefix}.graph-changes`,
     /** Requests a worker could not handle (malformed, or failed for good), kept for an operator to look at. */
     deadLetter: `${prefix}.dead-letter`,
   };

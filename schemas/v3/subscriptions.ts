@@ -47,3 +47,15 @@ export const PersonSubscriptionsResponse = z
 
 /** The JSON a subscriber's webhook receives when the person's data changes. */
 export type PersonChanged = { subscriptionId: string; changedAt: string; person: unknown };
+
+/**
+ * The JSON a subscriber's webhook receives when the identity graph merges the person into another, or splits it
+ * (docs/identity-graph.md, "Change feed"): `type` says which; the person ids are the account's own, before and after.
+ */
+export type PersonGraphChanged = {
+  type: 'person.merged' | 'person.split';
+  subscriptionId: string;
+  changedAt: string;
+  personIdsBefore: string[];
+  personIdsAfter: string[];
+};

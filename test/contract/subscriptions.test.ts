@@ -68,7 +68,7 @@ describe.each(MODES)('person subscriptions (%s)', (mode) => {
     expect(receiver.received.filter((delivery) => delivery.url === '/mine')).toHaveLength(1);
   });
 
-  it('follows a merge: a subscriber to the merged-away person hears of a change to any record of the survivor', async () => {
+  it('tells a subscriber of a merge and a split, then follows the survivor: a change to any of its records', async () => {
     receiver = await startWebhookReceiver();
     const first = newPerson();
     const seattle = { label: 'home', addressLine1: '1 Pike Street', city: 'Seattle', region: 'Washington', regionCode: 'WA', postalCode: '98101', country: 'United States', countryCode: 'US' };
@@ -84,12 +84,30 @@ describe.each(MODES)('person subscriptions (%s)', (mode) => {
     const survivor = (await call('person.enrich', { email: emailOf(first) })).body.details.identifiers.personIds[0];
     expect((await call('person.enrich', { email: emailOf(second) })).body.details.identifiers.personIds).toEqual([survivor]);
 
+    const [merged] = await receiver.waitFor(1, 30_000);
+    expect(merged!.headers['webhook-signature']).toMatch(/^v1,/);
+    expect(JSON.parse(merged!.body)).toEqual({
+      type: 'person.merged',
+      subscriptionId: subscribed.body.subscriptionId,
+      changedAt: expect.any(String),
+      personIdsBefore: [subscribed.body.personId, survivor],
+      personIdsAfter: [survivor],
+    });
+
     await loadPersons(kith, [{ ...first, title: 'Chief Engineer' }]);
-    const [delivery] = await receiver.waitFor(1, 30_000);
-    expect(JSON.parse(delivery!.body)).toMatchObject({
+    const [, changed] = await receiver.waitFor(2, 30_000);
+    expect(JSON.parse(changed!.body)).toMatchObject({
       subscriptionId: subscribed.body.subscriptionId,
       person: { title: 'Chief Engineer', details: { identifiers: { personIds: [survivor] } } },
     });
+
+    // The bridge loses the second email: the Seattle namesake splits off under a new id.
+    await loadPersons(kith, [{ ...bridge, details: { ...bridge.details, emails: [first.details.emails[0]!] } }]);
+    const splitOf = () => receiver.received.map((delivery) => JSON.parse(delivery.body)).find((body) => body.type === 'person.split');
+    await waitFor('the split told', async () => splitOf() !== undefined, { timeoutMs: 30_000 });
+    const split = splitOf();
+    const splitOff = (await call('person.enrich', { email: emailOf(second) })).body.details.identifiers.personIds[0];
+    expect(split).toEqual({ type: 'person.split', subscriptionId: subscribed.body.subscriptionId, changedAt: expect.any(String), personIdsBefore: [survivor], personIdsAfter: [survivor, splitOff] });
   });
 
   it("lists the account's subscriptions a page at a time, and no other account's", async () => {

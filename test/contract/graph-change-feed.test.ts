@@ -1,0 +1,53 @@
+import { randomBytes } from 'node:crypto';
+import { Kafka, logLevel, type Consumer } from 'kafkajs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { importThroughAdmin } from '../support/admin-import.ts';
+import { newEmail, newIndividual, recordOf } from '../support/graph-records.ts';
+import { startTestKith, type TestKith } from '../support/kith.ts';
+import { kafkaBrokers } from '../support/services.ts';
+import { waitFor } from '../support/wait-for.ts';
+
+type GraphChangeEvent = { changeId: string; kind: string; before: string[]; after: string[]; records: Array<{ source: string; id: string }>; changedAt: string };
+
+describe('the change feed on Kafka (distributed)', () => {
+  const prefix = `t${randomBytes(6).toString('hex')}`;
+  let kith: TestKith;
+  let consumer: Consumer;
+  const events: GraphChangeEvent[] = [];
+
+  beforeAll(async () => {
+    kith = await startTestKith('distributed', { KITH_TOPIC_PREFIX: prefix });
+    consumer = new Kafka({ brokers: kafkaBrokers(), clientId: 'graph-feed-test', logLevel: logLevel.NOTHING }).consumer({ groupId: `${prefix}-feed-test` });
+    await consumer.connect();
+    await consumer.subscribe({ topic: `${prefix}.graph-changes`, fromBeginning: true });
+    await consumer.run({ eachMessage: async ({ message }) => void events.push(JSON.parse(message.value!.toString())) });
+  });
+  afterAll(async () => {
+    await consumer?.disconnect();
+    await kith?.stop();
+  });
+
+  it('publishes a merge and a split with the persons before and after and the records that went', async () => {
+    const inPortland = newIndividual();
+    const inSeattle = { ...newIndividual('seattle'), given: inPortland.given, family: inPortland.family };
+    const tag = randomBytes(6).toString('hex');
+    const [e1, e2] = [newEmail('first'), newEmail('second')];
+    await importThroughAdmin(kith, '/admin/persons?source=a', [recordOf(inPortland, `a-${tag}`, [e1])]);
+    await importThroughAdmin(kith, '/admin/persons?source=b', [recordOf(inSeattle, `b-${tag}`, [e2])]);
+    await importThroughAdmin(kith, '/admin/persons?source=c', [recordOf(inPortland, `c-${tag}`, [e1, e2])]);
+    const ours = (kind: string) => events.find((event) => event.kind === kind && event.records.some((record) => record.id.endsWith(tag)));
+    await waitFor('the merge on the feed', async () => ours('merged') !== undefined, { timeoutMs: 60_000 });
+    const merged = ours('merged')!;
+    expect(merged.before).toHaveLength(2);
+    expect(merged.after).toEqual([merged.before[1]]);
+    expect(merged.records).toEqual([{ source: 'b', id: `b-${tag}` }]);
+    expect(merged.changedAt).toEqual(expect.any(String));
+
+    await importThroughAdmin(kith, '/admin/persons?source=c', [recordOf(inPortland, `c-${tag}`, [e1])]);
+    await waitFor('the split on the feed', async () => ours('split') !== undefined, { timeoutMs: 60_000 });
+    const split = ours('split')!;
+    expect(split.before).toEqual(merged.after);
+    expect(split.after).toEqual([...merged.after, expect.stringMatching(/^\d+$/)]);
+    expect(split.records).toEqual([{ source: 'b', id: `b-${tag}` }]);
+  });
+});
