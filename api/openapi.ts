@@ -31,7 +31,7 @@ import { v3Operations, type V3OperationName } from '../domain/operations.ts';
 import type { OperationSpec } from '../domain/operations/spec.ts';
 import type { ApiEnv } from './env.ts';
 import { V3_LINKS } from './openapi-links.ts';
-import { NDJSON_MEDIA_TYPE } from './routes/admin-data.ts';
+import { CSV_MEDIA_TYPE, NDJSON_MEDIA_TYPE } from './routes/admin-data.ts';
 
 const json = (schema: z.ZodType) => ({ 'application/json': { schema } });
 const errorResponse = (description: string) => ({ description, content: json(ErrorBody) });
@@ -109,9 +109,22 @@ function adminOperation(
 const adminPaths: ZodOpenApiPathsObject = {
   '/admin/persons': {
     post: adminOperation(
-      'Import NDJSON person records (docs/person-records.md); an id imported again is replaced; then train the match model unless KITH_MATCH_TRAINING is manual',
+      'Import person records, NDJSON or CSV with a header row (docs/person-records.md); an id imported again is replaced; then train the match model unless KITH_MATCH_TRAINING is manual',
       PersonImportSummary,
-      { requestBody: { content: { [NDJSON_MEDIA_TYPE]: { schema: z.string().describe('One person record a line') } } } },
+      {
+        requestParams: {
+          query: z.object({
+            source: z.string().optional().describe('The source the records come from (docs/person-records.md, "Sources"); default `default`'),
+            map: z.array(z.string()).optional().describe('CSV: COLUMN=FIELD reads a column as a field, COLUMN= ignores it; repeat for more (docs/person-records.md, "CSV")'),
+          }),
+        },
+        requestBody: {
+          content: {
+            [NDJSON_MEDIA_TYPE]: { schema: z.string().describe('One person record a line') },
+            [CSV_MEDIA_TYPE]: { schema: z.string().describe('UTF-8 CSV: a header row, then one person a row') },
+          },
+        },
+      },
     ),
   },
   '/admin/persons/review': {

@@ -7,11 +7,16 @@ import type { ImportSummary } from '../persons/import.ts';
 import type { PersonHow, RecordRef, RecordsWhy } from '../../domain/identity-graph/explain.ts';
 import type { PersonToReview } from '../persons/person-doubts.ts';
 import type { DecisionAsked } from '../persons/record-decisions.ts';
+import type { CsvImportSummary } from '../persons/import-csv.ts';
+import type { ColumnMap } from '../../domain/persons/csv-columns.ts';
 import type { ResolutionCounts } from '../../domain/identity-graph/resolve-batch.ts';
 import type { PersonRecordDocument } from '../../domain/identity-graph/survivorship.ts';
 import type { CompanyCandidate, CompanySearch, StoredCompany } from '../companies/lookup.ts';
 import type { ConsentPurposeGiven, IdentifierKey, RecordEmail, Tag } from '../../schemas/events/payloads.ts';
 import type { MatchModel } from '../../domain/matching/model.ts';
+
+/** How an import of persons reads its input: the source it is of, and CSV rather than NDJSON, with its column map. */
+export type PersonImportOptions = { source?: string; format?: 'ndjson' | 'csv'; map?: ColumnMap };
 
 /** The version trained, or none when there were too few persons to learn from. */
 export type TrainingResult = { version: string | undefined; persons: number };
@@ -202,8 +207,12 @@ export interface PersonStore {
   liveIds(ids: string[]): Promise<string[]>;
   /** Every identifier key of the person, with when the imports saw it (verify.signals, verify.activity). */
   identifierHistory(personId: string): Promise<IdentifierHistory[]>;
-  /** Imports NDJSON person records of a source (`default` when not named); an id imported again replaces that record. */
-  import(input: Readable, options?: { source?: string }): Promise<ImportSummary>;
+  /**
+   * Imports person records of a source (`default` when not named), NDJSON or CSV with a header row read with `map`
+   * (docs/person-records.md, "CSV"); an id imported again replaces that record. A CSV header the import cannot use
+   * throws `CsvColumnsError` (domain/persons/csv-columns.ts) before anything is written.
+   */
+  import(input: Readable, options?: PersonImportOptions): Promise<ImportSummary | CsvImportSummary>;
   /**
    * Resolves the records queued for it into persons (docs/identity-graph.md) with this match model (by default the
    * newest), reporting the running counts.

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { z } from 'zod';
-import { parseLines, type LineParser } from './parse-lines.ts';
+import { parseLines, type LineParser, type ParsedChunk } from './parse-lines.ts';
 
 export type ImportOptions = {
   /** Lines per transaction. */
@@ -54,10 +54,24 @@ export function parseRecordLine<T>(text: string, schema: RecordSchema<T>): { rec
  * Imports an NDJSON stream in constant memory, batch by batch. Bad lines are reported with their line numbers
  * and skipped; the rest imports. While one batch is written the next is parsed.
  */
-export async function importNdjson<Row>(
+export function importNdjson<Row>(
   writer: BatchWriter<Row>,
   input: Readable,
   parser: LineParser<Row> | LineParser<Row>['parse'],
+  options: ImportOptions = {},
+): Promise<ImportSummary> {
+  const lineParser = typeof parser === 'function' ? { parse: parser } : parser;
+  return importParsed(writer, parseLines(input, lineParser, options.parseThreads ?? 0, options.chunkBytes), options);
+}
+
+/**
+ * Imports what the lines of an input became, run of lines by run (NDJSON's, or a CSV file's: ../csv/parse-rows.ts),
+ * batch by batch; a line's number is its place in the runs. Bad lines are reported with their line numbers and
+ * skipped; the rest imports. While one batch is written the next is parsed.
+ */
+export async function importParsed<Row>(
+  writer: BatchWriter<Row>,
+  chunks: AsyncIterable<ParsedChunk<Row>>,
   options: ImportOptions = {},
 ): Promise<ImportSummary> {
   const batchSize = options.batchSize ?? 5000;
@@ -81,8 +95,7 @@ export async function importNdjson<Row>(
     writing.catch(() => {}); // awaited by the next flush or at the end
   };
 
-  const lineParser = typeof parser === 'function' ? { parse: parser } : parser;
-  for await (const chunk of parseLines(input, lineParser, options.parseThreads ?? 0, options.chunkBytes)) {
+  for await (const chunk of chunks) {
     const chunkStart = bytes;
     for (let i = 0; i < chunk.lines.length; i++) {
       const parsed = chunk.lines[i];

@@ -5,6 +5,7 @@ import { importPersons, sqlPersonWriter } from './import.ts';
 import { personHow, recordsWhy } from './graph-explain.ts';
 import { personsToReview } from './person-doubts.ts';
 import { decideRecords } from './record-decisions.ts';
+import { importPersonsCsv } from './import-csv.ts';
 import { latestModel, trainMatchModel } from './match-models.ts';
 import { resolveAllQueued } from './resolve-records.ts';
 import { RECORD_IDS_OF_PERSON } from './records-of-person.ts';
@@ -113,7 +114,10 @@ export function personStore(db: SqlClient): PersonStore {
       );
     },
 
-    import: (input: Readable, options) => importPersons(sqlPersonWriter(db, options), input, { batchSize: ADMIN_IMPORT_BATCH }),
+    import: (input: Readable, { source, format, map } = {}) =>
+      format === 'csv'
+        ? importPersonsCsv(sqlPersonWriter(db, { source }), input, { batchSize: ADMIN_IMPORT_BATCH, map, mapOption: 'map' })
+        : importPersons(sqlPersonWriter(db, { source }), input, { batchSize: ADMIN_IMPORT_BATCH }),
     trainMatchModel: (options) => trainMatchModel(db, options),
     resolveQueued: async (options = {}) => resolveAllQueued(db, options.model ?? (await latestModel(db)), options.progress),
     explainPerson: (personId) => personHow(db, personId),

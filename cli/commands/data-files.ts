@@ -42,10 +42,17 @@ function refusedInUse(error: unknown): never {
   );
 }
 
-function describe(noun: string, summary: ImportSummary): string {
+/** A CSV import's summary tells how it read the header (adapters/persons/import-csv.ts). */
+type ColumnsRead = { columns?: Record<string, string>; ignoredColumns?: string[] };
+
+function describe(noun: string, summary: ImportSummary & ColumnsRead): string {
   const lines = [
     `Imported ${summary.imported} new and ${summary.updated} updated ${noun} from ${summary.lines} lines; ${summary.rejectedCount} rejected.`,
   ];
+  if (summary.columns) {
+    lines.push(`  columns read: ${Object.entries(summary.columns).map(([column, field]) => `${column} as ${field}`).join(', ') || 'none'}`);
+    if (summary.ignoredColumns?.length) lines.push(`  columns ignored: ${summary.ignoredColumns.join(', ')}`);
+  }
   for (const { line, error } of summary.rejected.slice(0, 20)) lines.push(`  line ${line}: ${error}`);
   if (summary.rejectedCount > 20) lines.push(`  ... and ${summary.rejectedCount - 20} more`);
   return lines.join('\n');

@@ -19,5 +19,12 @@ export const MatchModelTrained = z
   })
   .meta({ id: 'MatchModelTrained' });
 
-/** An import of persons: its summary, and the training it was followed by unless training is manual. */
-export const PersonImportSummary = ImportSummary.extend({ matchModel: MatchModelTrained.optional() }).meta({ id: 'PersonImportSummary' });
+/**
+ * An import of persons: its summary, the training it was followed by unless training is manual, and of a CSV body
+ * how its header was read.
+ */
+export const PersonImportSummary = ImportSummary.extend({
+  matchModel: MatchModelTrained.optional(),
+  columns: z.record(z.string(), z.string()).optional().describe('CSV: each column read, by its header name, and the field it gives'),
+  ignoredColumns: z.array(z.string()).optional().describe('CSV: the columns left out, by header name: no field was found for them, or ?map= ignores them'),
+}).meta({ id: 'PersonImportSummary' });
