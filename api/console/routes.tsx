@@ -45,11 +45,14 @@ const formTooLarge = (c: Context<ConsoleEnv>) =>
 
 const asset = (name: string) => readFileSync(new URL(`./${name}`, import.meta.url), 'utf8');
 
-/** The web console under /console: sign-in by one-time link, then the account's keys, usage and webhooks. */
+/**
+ * The web console under /console: sign-in by one-time link, then the account's keys, usage and webhooks; the
+ * operator's session reaches none of them.
+ */
 export function consoleRoutes(options: ConsoleOptions) {
   const { stores, clock } = options;
   const sessions = { store: stores.consoleSessions, clock, sessionMs: options.sessionMs, secureCookies: overHttps(options.publicUrl) };
-  const section = { clock, signedIn: [consoleSession(sessions), csrfProtection()] as const };
+  const section = { clock, signedIn: [consoleSession(sessions), csrfProtection<ConsoleEnv>()] as const };
   const styles = asset('console.css');
   const script = asset('console.js');
   const app = new Hono<ConsoleEnv>();
@@ -64,7 +67,7 @@ export function consoleRoutes(options: ConsoleOptions) {
   app.get('/assets/console.css', (c) => c.body(styles, 200, { 'Content-Type': 'text/css; charset=utf-8' }));
   app.get('/assets/console.js', (c) => c.body(script, 200, { 'Content-Type': 'text/javascript; charset=utf-8' }));
   app.get('/', (c) => c.redirect('/console/keys', 303));
-  app.route('/', signInRoutes({ ...section, sessions }));
+  app.route('/', signInRoutes({ clock, sessions }));
   app.route('/', keysRoutes({ ...section, apiKeys: stores.apiKeys }));
   const stats = statsOverDispatcher({ dispatcher: options.dispatcher, admission: options.admission, clock, deadlineMs: options.syncDeadlineMs });
   app.route('/', usageRoutes({ ...section, usage: options.usage, stats }));
