@@ -12,14 +12,15 @@ import { consoleHeaders } from './headers.ts';
 import { keysRoutes } from './keys-routes.tsx';
 import { documentOf } from './layout.tsx';
 import { notFoundPage, ProblemPage } from './pages/problem.tsx';
-import { consoleSession } from './session.ts';
+import { graphRoutes } from './graph-routes.tsx';
+import { consoleSession, operatorSession } from './session.ts';
 import { signInRoutes } from './sign-in-routes.tsx';
 import { statsOverDispatcher } from './stats.ts';
 import { usageRoutes } from './usage-routes.tsx';
 import { webhookRoutes } from './webhook-routes.tsx';
 
 export type ConsoleOptions = {
-  stores: Pick<Stores, 'apiKeys' | 'deliveries' | 'webhookSecrets' | 'consoleSessions'>;
+  stores: Pick<Stores, 'apiKeys' | 'deliveries' | 'webhookSecrets' | 'consoleSessions' | 'persons'>;
   usage: Pick<UsageStore, 'daily'>;
   /** Asks the usage worker for stats.get, waiting up to `syncDeadlineMs`, unless `admission` refuses it. */
   dispatcher: Dispatcher;
@@ -46,8 +47,8 @@ const formTooLarge = (c: Context<ConsoleEnv>) =>
 const asset = (name: string) => readFileSync(new URL(`./${name}`, import.meta.url), 'utf8');
 
 /**
- * The web console under /console: sign-in by one-time link, then the account's keys, usage and webhooks; the
- * operator's session reaches none of them.
+ * The web console under /console: sign-in by one-time link, then the account's keys, usage and webhooks, or, for the
+ * operator's session, the identity graph explained. Neither session reaches the other's pages.
  */
 export function consoleRoutes(options: ConsoleOptions) {
   const { stores, clock } = options;
@@ -72,6 +73,7 @@ export function consoleRoutes(options: ConsoleOptions) {
   const stats = statsOverDispatcher({ dispatcher: options.dispatcher, admission: options.admission, clock, deadlineMs: options.syncDeadlineMs });
   app.route('/', usageRoutes({ ...section, usage: options.usage, stats }));
   app.route('/', webhookRoutes({ ...section, ...stores, secretOverlapMs: options.secretOverlapMs }));
+  app.route('/', graphRoutes({ persons: stores.persons, operatorOnly: operatorSession(sessions) }));
   app.get('*', notFoundPage);
   return app;
 }
