@@ -113,4 +113,21 @@ describe("the operator's identity graph in the console, in a browser", () => {
     await expect(page.getByRole('alert').textContent()).resolves.toContain('No person has the id 987654321987654321');
     await screenshot(page, 'graph-no-person');
   });
+
+  it('names its form controls for assistive technology, and fits a phone screen without sideways scrolling', async () => {
+    await page.goto(address('/console/graph'));
+    for (const label of ['Person id', 'A record (source:id)', 'Another record (source:id)']) await expect(page.getByLabel(label, { exact: true }).count(), label).resolves.toBe(1);
+    for (const name of ['Show the person', 'Weigh the two', 'Sign out']) await expect(page.getByRole('button', { name }).count(), name).resolves.toBe(1);
+    await screenshot(page, 'graph-home');
+
+    const phone = await browser.newContext({ viewport: { width: 375, height: 740 }, storageState: await page.context().storageState() });
+    const small = await phone.newPage();
+    for (const path of ['/console/graph', `/console/graph/why?a=crm:crm-${tag}&b=shop:shop-${tag}`]) {
+      await small.goto(address(path));
+      const overflow = await small.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow, path).toBeLessThanOrEqual(0);
+    }
+    await screenshot(small, 'graph-why-phone');
+    await phone.close();
+  });
 });
