@@ -189,6 +189,14 @@ const adminPaths: ZodOpenApiPathsObject = {
       '201',
     ),
   },
+  '/admin/console-link': {
+    post: adminOperation(
+      "Make a one-time login link into the operator's pages of the web console: the identity graph, no account's (kith console link --operator)",
+      ConsoleLink,
+      {},
+      '201',
+    ),
+  },
   '/admin/accounts/{id}/webhook-secret': {
     get: adminOperation("Show the account's webhook signing secret", WebhookSecret, { requestParams: { path: AccountIdParam } }),
   },

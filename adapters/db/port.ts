@@ -388,14 +388,20 @@ export type ClaimedGraphChange = {
   subscriptions: PersonSubscription[];
 };
 
-export type ConsoleSession = { accountId: string; csrfToken: string; expiresAt: Date };
+/**
+ * Whom a console login link or session is for: an account's user (the account's keys, usage and webhooks), or the
+ * operator (Kith's own data: the identity graph). Neither reaches the other's pages.
+ */
+export type ConsoleHolder = { kind: 'account'; accountId: string } | { kind: 'operator' };
+
+export type ConsoleSession = { holder: ConsoleHolder; csrfToken: string; expiresAt: Date };
 
 /** The web console's one-time login tokens and sessions, kept by the SHA-256 of their secret only. */
 export interface ConsoleSessionStore {
-  createLoginToken(input: { tokenHash: string; accountId: string; expiresAt: Date }): Promise<void>;
-  /** Spends an unused, unexpired login token: the account it signs in, or undefined (unknown, used or expired). */
-  redeemLoginToken(tokenHash: string, now: Date): Promise<string | undefined>;
-  createSession(input: { tokenHash: string; accountId: string; csrfToken: string; createdAt: Date; expiresAt: Date }): Promise<void>;
+  createLoginToken(input: { tokenHash: string; holder: ConsoleHolder; expiresAt: Date }): Promise<void>;
+  /** Spends an unused, unexpired login token: whom it signs in, or undefined (unknown, used or expired). */
+  redeemLoginToken(tokenHash: string, now: Date): Promise<ConsoleHolder | undefined>;
+  createSession(input: { tokenHash: string; holder: ConsoleHolder; csrfToken: string; createdAt: Date; expiresAt: Date }): Promise<void>;
   /** The session, unless it is unknown or expired. */
   findSession(tokenHash: string, now: Date): Promise<ConsoleSession | undefined>;
   deleteSession(tokenHash: string): Promise<void>;

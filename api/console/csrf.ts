@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import type { ConsoleEnv } from './env.ts';
+import type { SignedInEnv } from './env.ts';
 import { sameSecret } from './secrets.ts';
 
 export const CSRF_FIELD = '_csrf';
@@ -9,7 +9,7 @@ export const CSRF_FIELD = '_csrf';
  * `_csrf` form field (the pages put it in a hidden field); anything else is refused with 403 before the
  * handler runs. The parsed form is left on the request for the handler (`c.req.parseBody()` caches it).
  */
-export function csrfProtection(): MiddlewareHandler<ConsoleEnv> {
+export function csrfProtection<E extends SignedInEnv = SignedInEnv>(): MiddlewareHandler<E> {
   return async function csrfProtectionMiddleware(c, next) {
     if (c.req.method !== 'POST') return next();
     const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);

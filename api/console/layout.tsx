@@ -1,19 +1,27 @@
 import type { Child } from 'hono/jsx';
 import { CSRF_FIELD } from './csrf.ts';
 
-export type Section = 'keys' | 'usage' | 'webhooks';
+export type Section = 'keys' | 'usage' | 'webhooks' | 'graph';
 
-const SECTIONS: Array<{ id: Section; label: string }> = [
+/** An account's user's sections, and the operator's: a session sees only its own. */
+const ACCOUNT_SECTIONS: Array<{ id: Section; label: string }> = [
   { id: 'keys', label: 'API keys' },
   { id: 'usage', label: 'Usage' },
   { id: 'webhooks', label: 'Webhooks' },
 ];
+const OPERATOR_SECTIONS: Array<{ id: Section; label: string }> = [{ id: 'graph', label: 'Identity graph' }];
+
+/** Where a page's way back leads: the first section of the session's own. */
+export const homeOf = (operator: boolean | undefined) => (operator ? '/console/graph' : '/console/keys');
 
 /** The hidden field every console form posts: the session's CSRF token. */
 export const CsrfField = (props: { token: string }) => <input type="hidden" name={CSRF_FIELD} value={props.token} />;
 
-/** Every page: landmarks (header with navigation, main, footer), the stylesheet, the one small script. */
-export function Page(props: { title: string; section?: Section; csrfToken?: string; children?: Child }) {
+/**
+ * Every page: landmarks (header with navigation, main, footer), the stylesheet, the one small script. A signed-in
+ * page (one with a CSRF token) shows the sections of its session: the operator's (`operator`) or an account's.
+ */
+export function Page(props: { title: string; section?: Section; csrfToken?: string; operator?: boolean; children?: Child }) {
   return (
     <html lang="en">
       <head>
@@ -30,7 +38,7 @@ export function Page(props: { title: string; section?: Section; csrfToken?: stri
           {props.csrfToken && (
             <nav aria-label="Console">
               <ul>
-                {SECTIONS.map((section) => (
+                {(props.operator ? OPERATOR_SECTIONS : ACCOUNT_SECTIONS).map((section) => (
                   <li>
                     <a href={`/console/${section.id}`} aria-current={section.id === props.section ? 'page' : undefined}>
                       {section.label}

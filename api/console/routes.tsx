@@ -12,14 +12,15 @@ import { consoleHeaders } from './headers.ts';
 import { keysRoutes } from './keys-routes.tsx';
 import { documentOf } from './layout.tsx';
 import { notFoundPage, ProblemPage } from './pages/problem.tsx';
-import { consoleSession } from './session.ts';
+import { graphRoutes } from './graph-routes.tsx';
+import { consoleSession, operatorSession } from './session.ts';
 import { signInRoutes } from './sign-in-routes.tsx';
 import { statsOverDispatcher } from './stats.ts';
 import { usageRoutes } from './usage-routes.tsx';
 import { webhookRoutes } from './webhook-routes.tsx';
 
 export type ConsoleOptions = {
-  stores: Pick<Stores, 'apiKeys' | 'deliveries' | 'webhookSecrets' | 'consoleSessions'>;
+  stores: Pick<Stores, 'apiKeys' | 'deliveries' | 'webhookSecrets' | 'consoleSessions' | 'persons'>;
   usage: Pick<UsageStore, 'daily'>;
   /** Asks the usage worker for stats.get, waiting up to `syncDeadlineMs`, unless `admission` refuses it. */
   dispatcher: Dispatcher;
@@ -45,11 +46,14 @@ const formTooLarge = (c: Context<ConsoleEnv>) =>
 
 const asset = (name: string) => readFileSync(new URL(`./${name}`, import.meta.url), 'utf8');
 
-/** The web console under /console: sign-in by one-time link, then the account's keys, usage and webhooks. */
+/**
+ * The web console under /console: sign-in by one-time link, then the account's keys, usage and webhooks, or, for the
+ * operator's session, the identity graph explained. Neither session reaches the other's pages.
+ */
 export function consoleRoutes(options: ConsoleOptions) {
   const { stores, clock } = options;
   const sessions = { store: stores.consoleSessions, clock, sessionMs: options.sessionMs, secureCookies: overHttps(options.publicUrl) };
-  const section = { clock, signedIn: [consoleSession(sessions), csrfProtection()] as const };
+  const section = { clock, signedIn: [consoleSession(sessions), csrfProtection<ConsoleEnv>()] as const };
   const styles = asset('console.css');
   const script = asset('console.js');
   const app = new Hono<ConsoleEnv>();
@@ -64,11 +68,12 @@ export function consoleRoutes(options: ConsoleOptions) {
   app.get('/assets/console.css', (c) => c.body(styles, 200, { 'Content-Type': 'text/css; charset=utf-8' }));
   app.get('/assets/console.js', (c) => c.body(script, 200, { 'Content-Type': 'text/javascript; charset=utf-8' }));
   app.get('/', (c) => c.redirect('/console/keys', 303));
-  app.route('/', signInRoutes({ ...section, sessions }));
+  app.route('/', signInRoutes({ clock, sessions }));
   app.route('/', keysRoutes({ ...section, apiKeys: stores.apiKeys }));
   const stats = statsOverDispatcher({ dispatcher: options.dispatcher, admission: options.admission, clock, deadlineMs: options.syncDeadlineMs });
   app.route('/', usageRoutes({ ...section, usage: options.usage, stats }));
   app.route('/', webhookRoutes({ ...section, ...stores, secretOverlapMs: options.secretOverlapMs }));
+  app.route('/', graphRoutes({ persons: stores.persons, operatorOnly: operatorSession(sessions) }));
   app.get('*', notFoundPage);
   return app;
 }

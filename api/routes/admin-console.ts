@@ -1,7 +1,7 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import type { Clock } from '../../adapters/clock.ts';
-import type { AccountStore, ConsoleSessionStore } from '../../adapters/db/port.ts';
+import type { AccountStore, ConsoleHolder, ConsoleSessionStore } from '../../adapters/db/port.ts';
 import type { ConsoleLink } from '../../schemas/admin/console.ts';
 import { createLoginLink } from '../console/login-links.ts';
 import type { ApiEnv } from '../env.ts';
@@ -20,18 +20,18 @@ export type AdminConsoleOptions = {
   baseUrl: () => string | undefined;
 };
 
-/** The operator hands an account's user a one-time link into the web console. */
+/** The operator hands an account's user a one-time link into the web console, or makes one for the operator's own pages. */
 export function adminConsoleRoutes(options: AdminConsoleOptions) {
   const app = new Hono<ApiEnv>();
+  const link = (c: Context<ApiEnv>, holder: ConsoleHolder): Promise<ConsoleLink> =>
+    createLoginLink({ store: options.consoleSessions, clock: options.clock, ttlMs: options.linkTtlMs, baseUrl: options.baseUrl() ?? new URL(c.req.url).origin }, holder);
   app.post('/accounts/:id/console-link', async (c) => {
     const id = c.req.param('id');
     const account = z.uuid().safeParse(id).success ? await options.accounts.get(id) : undefined;
     if (!account) throw new ApiError(404, `No account with id ${id}`);
-    const link: ConsoleLink = await createLoginLink(
-      { store: options.consoleSessions, clock: options.clock, ttlMs: options.linkTtlMs, baseUrl: options.baseUrl() ?? new URL(c.req.url).origin },
-      account.id,
-    );
-    return c.json(link, 201);
+    return c.json(await link(c, { kind: 'account', accountId: account.id }), 201);
   });
+  // The operator's own link: into the operator's pages (Kith's data, docs/decisions.md), never an account's.
+  app.post('/console-link', async (c) => c.json(await link(c, { kind: 'operator' }), 201));
   return app;
 }

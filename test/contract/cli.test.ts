@@ -73,6 +73,20 @@ describe('the kith CLI over the admin API', () => {
     expect(unknown.stderr).toMatch(/404: No account with id/);
   });
 
+  it("makes the operator's console link, into the identity graph's pages; without --account or --operator it asks which", async () => {
+    const link = await cli('console', 'link', '--operator');
+    expect(link.url).toMatch(new RegExp(`^${kith.url}/console/sign-in\\?token=[A-Za-z0-9_-]{43}$`));
+    const token = new URL(link.url).searchParams.get('token')!;
+    const signedIn = await fetch(`${kith.url}/console/sign-in`, { method: 'POST', body: new URLSearchParams({ token }), redirect: 'manual' });
+    expect(signedIn.headers.get('location')).toBe('/console/graph');
+    const text = await runCli(['console', 'link', '--operator'], env);
+    expect(text.stdout).toContain('it signs in as the operator: keep it to yourself');
+    const neither = await runCli(['console', 'link'], env);
+    expect(neither.code).toBe(1);
+    expect(neither.stderr).toContain('--account ACCOUNT_ID or --operator');
+    expect((await runCli(['console', 'link', '--operator', '--account', randomUUID()], env)).code).not.toBe(0);
+  });
+
   it('prints readable text without --json', async () => {
     const result = await runCli(['plans', 'list'], env);
     expect(result.code).toBe(0);

@@ -15,13 +15,13 @@ export function SignInPage(props: { token?: string; problem?: string }) {
       {props.token ? (
         <form method="post" action="/console/sign-in">
           <input type="hidden" name="token" value={props.token} />
-          <p>This one-time link signs you in to your account's console.</p>
+          <p>This one-time link signs you in to the Kith console.</p>
           <button type="submit">Sign in</button>
         </form>
       ) : (
         <p>
-          Sign in with a one-time login link from your Kith operator (<code>kith console link --account ACCOUNT_ID</code>).
-          A link works once, for a short time.
+          Sign in with a one-time login link from your Kith operator (<code>kith console link --account ACCOUNT_ID</code>;
+          the operator's own: <code>kith console link --operator</code>). A link works once, for a short time.
         </p>
       )}
     </Page>

@@ -1,0 +1,133 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir } from 'node:fs/promises';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ConsoleLink } from '../../schemas/admin/console.ts';
+import { importThroughAdmin } from '../support/admin-import.ts';
+import { newEmail, newIndividual, recordOf, type Individual, type RecordLine } from '../support/graph-records.ts';
+import { startTestKith, type TestKith } from '../support/kith.ts';
+
+const ARTIFACTS = new URL('../artifacts/', import.meta.url);
+const screenshot = (page: Page, name: string) => page.screenshot({ path: new URL(`console-${name}.png`, ARTIFACTS).pathname, fullPage: true });
+
+/** A record of the individual born on that day (`YYYY-MM-DD`). */
+function bornRecord(individual: Individual, id: string, emails: string[], born: string): RecordLine {
+  const record = recordOf(individual, id, emails);
+  const [year, month, day] = born.split('-').map(Number);
+  return { ...record, details: { ...record.details, age: { birthday: { year, month, day } } } };
+}
+
+/** The operator's identity-graph pages in Debian's Chromium, driven by playwright-core, against an embedded Kith. */
+describe("the operator's identity graph in the console, in a browser", () => {
+  let kith: TestKith;
+  let browser: Browser;
+  let page: Page;
+  const tag = randomBytes(6).toString('hex');
+  const address = (path: string) => new URL(path, kith.url).toString();
+  /** The marks of a row's cells, left to right. */
+  const marks = (row: string) => page.locator(`table.records tr[data-row="${row}"] td`).evaluateAll((cells) => cells.map((cell) => cell.getAttribute('data-mark')));
+
+  beforeAll(async () => {
+    await mkdir(ARTIFACTS, { recursive: true });
+    kith = await startTestKith('embedded');
+    // One person from two sources (the same name, email, home and birthday), and two namesakes in two towns.
+    const ada = newIndividual();
+    const email = newEmail('ada');
+    await importThroughAdmin(kith, '/admin/persons?source=crm', [bornRecord(ada, `crm-${tag}`, [email], '1980-04-02')]);
+    await importThroughAdmin(kith, '/admin/persons?source=web', [bornRecord(ada, `web-${tag}`, [email], '1980-04-02')]);
+    const inSeattle = { ...newIndividual('seattle'), given: ada.given, family: ada.family };
+    await importThroughAdmin(kith, '/admin/persons?source=shop', [bornRecord(inSeattle, `shop-${tag}`, [newEmail('namesake')], '1961-11-23')]);
+
+    browser = await chromium.launch({ executablePath: '/usr/bin/chromium' });
+    page = await (await browser.newContext()).newPage();
+    const link = await kith.client.admin<ConsoleLink>('POST', '/console-link');
+    expect(link.status, link.text).toBe(201);
+    await page.goto(link.body.url);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL('**/console/graph');
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await kith?.stop();
+  });
+
+  it('shows why two records of one person link: side by side, the agreeing fields marked, the weights charted', async () => {
+    await page.getByLabel('A record (source:id)').fill(`crm:crm-${tag}`);
+    await page.getByLabel('Another record (source:id)').fill(`web:web-${tag}`);
+    await page.getByRole('button', { name: 'Weigh the two' }).click();
+    await page.waitForURL('**/console/graph/why?**');
+    await expect(page.locator('[data-same-person]').getAttribute('data-same-person')).resolves.toBe('true');
+    await expect(page.locator('table.records thead th[data-record]').evaluateAll((cells) => cells.map((cell) => cell.textContent))).resolves.toEqual([
+      `crm:crm-${tag}`,
+      `web:web-${tag}`,
+    ]);
+    for (const row of ['name', 'birthday', 'address', 'email']) await expect(marks(row), row).resolves.toEqual(['agrees', 'agrees']);
+    const alone = page.locator('figure[data-link="records-alone"]');
+    await expect(alone.locator('.verdict').getAttribute('data-links')).resolves.toBe('true');
+    const bars = await alone.locator('svg.weights g[data-evidence]').evaluateAll((groups) => groups.map((group) => [group.getAttribute('data-evidence'), Number(group.getAttribute('data-weight'))] as const));
+    expect(bars.map(([evidence]) => evidence)).toEqual(expect.arrayContaining(['prior', 'email', 'name', 'address', 'birthday', 'match weight']));
+    expect(bars.find(([evidence]) => evidence === 'email')![1]).toBeGreaterThan(0);
+    expect(bars.find(([evidence]) => evidence === 'prior')![1]).toBeLessThan(0);
+    await expect(alone.locator('svg.weights rect').count()).resolves.toBe(bars.length);
+    await screenshot(page, 'graph-why-one-person');
+
+    // The person's page, a link away: both records, each marked against the other, each hold charted.
+    await page.locator('[data-same-person] a').first().click();
+    await page.waitForURL('**/console/graph/persons/*');
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toMatch(/^Person \d+$/);
+    await expect(page.locator('table.records thead th[data-record]').count()).resolves.toBe(2);
+    await expect(marks('email')).resolves.toEqual(['agrees', 'agrees']);
+    await expect(marks('name')).resolves.toEqual(['agrees', 'agrees']);
+    await expect(page.locator('figure.link svg.weights').count()).resolves.toBe(2);
+    await expect(page.locator('figure.link .verdict').evaluateAll((verdicts) => verdicts.map((verdict) => verdict.getAttribute('data-links')))).resolves.toEqual(['true', 'true']);
+    await screenshot(page, 'graph-person');
+  });
+
+  it('shows why two namesakes are not one person: the differing fields marked, the verdict and its reasons', async () => {
+    await page.goto(address(`/console/graph/why?a=${encodeURIComponent(`crm:crm-${tag}`)}&b=${encodeURIComponent(`shop:shop-${tag}`)}`));
+    await expect(page.locator('[data-same-person]').getAttribute('data-same-person')).resolves.toBe('false');
+    await expect(marks('name')).resolves.toEqual(['agrees', 'agrees']);
+    await expect(marks('email')).resolves.toEqual(['differs', 'differs']);
+    await expect(marks('birthday')).resolves.toEqual(['differs', 'differs']);
+    await expect(page.locator('td[data-mark="differs"]').first().textContent()).resolves.toContain('✗ differs');
+    const alone = page.locator('figure[data-link="records-alone"]');
+    await expect(alone.locator('.verdict').getAttribute('data-links')).resolves.toBe('false');
+    await expect(alone.locator('.verdict').textContent()).resolves.toMatch(/Does not link: .*birthdays tell them apart/);
+    const probability = Number(await alone.locator('[data-probability]').getAttribute('data-probability'));
+    expect(probability).toBeLessThan(0.9);
+    await expect(alone.locator('svg.weights g[data-kind="against"]').count()).resolves.toBeGreaterThan(0);
+    await expect(page.locator('p.notice', { hasText: 'Their birthdays tell them apart' }).count()).resolves.toBe(1);
+    await screenshot(page, 'graph-why-two-persons');
+  });
+
+  it('answers a person id that is no number, or no person, with the form again and the reason', async () => {
+    await page.goto(address('/console/graph'));
+    await page.getByLabel('Person id').fill('ada');
+    const refused = page.waitForResponse((response) => response.url().includes('/console/graph/persons?'));
+    await page.getByRole('button', { name: 'Show the person' }).click();
+    expect((await refused).status()).toBe(400);
+    await expect(page.getByRole('alert').textContent()).resolves.toContain('positive whole number');
+    await expect(page.getByLabel('Person id').inputValue()).resolves.toBe('ada');
+    const missing = await page.goto(address('/console/graph/persons/987654321987654321'));
+    expect(missing!.status()).toBe(404);
+    await expect(page.getByRole('alert').textContent()).resolves.toContain('No person has the id 987654321987654321');
+    await screenshot(page, 'graph-no-person');
+  });
+
+  it('names its form controls for assistive technology, and fits a phone screen without sideways scrolling', async () => {
+    await page.goto(address('/console/graph'));
+    for (const label of ['Person id', 'A record (source:id)', 'Another record (source:id)']) await expect(page.getByLabel(label, { exact: true }).count(), label).resolves.toBe(1);
+    for (const name of ['Show the person', 'Weigh the two', 'Sign out']) await expect(page.getByRole('button', { name }).count(), name).resolves.toBe(1);
+    await screenshot(page, 'graph-home');
+
+    const phone = await browser.newContext({ viewport: { width: 375, height: 740 }, storageState: await page.context().storageState() });
+    const small = await phone.newPage();
+    for (const path of ['/console/graph', `/console/graph/why?a=crm:crm-${tag}&b=shop:shop-${tag}`]) {
+      await small.goto(address(path));
+      const overflow = await small.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow, path).toBeLessThanOrEqual(0);
+    }
+    await screenshot(small, 'graph-why-phone');
+    await phone.close();
+  });
+});
