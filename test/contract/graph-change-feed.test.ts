@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Kafka, logLevel, type Consumer } from 'kafkajs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importThroughAdmin } from '../support/admin-import.ts';
-import { newEmail, newIndividual, recordOf } from '../support/graph-records.ts';
+import { namesakesInTwoTowns, newEmail, recordOf } from '../support/graph-records.ts';
 import { startTestKith, type TestKith } from '../support/kith.ts';
 import { kafkaBrokers } from '../support/services.ts';
 import { waitFor } from '../support/wait-for.ts';
@@ -28,8 +28,7 @@ describe('the change feed on Kafka (distributed)', () => {
   });
 
   it('publishes a merge and a split with the persons before and after and the records that went', async () => {
-    const inPortland = newIndividual();
-    const inSeattle = { ...newIndividual('seattle'), given: inPortland.given, family: inPortland.family };
+    const { inPortland, inSeattle } = namesakesInTwoTowns();
     const tag = randomBytes(6).toString('hex');
     const [e1, e2] = [newEmail('first'), newEmail('second')];
     await importThroughAdmin(kith, '/admin/persons?source=a', [recordOf(inPortland, `a-${tag}`, [e1])]);

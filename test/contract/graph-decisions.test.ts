@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importThroughAdmin } from '../support/admin-import.ts';
-import { newEmail, newIndividual, recordOf, type RecordLine } from '../support/graph-records.ts';
+import { namesakesInTwoTowns, newEmail, newIndividual, recordOf, type RecordLine } from '../support/graph-records.ts';
 import { startTestKith, type TestKith } from '../support/kith.ts';
 import { MODES } from '../support/modes.ts';
 import { runCli } from '../support/processes.ts';
@@ -76,8 +76,7 @@ describe.each(MODES)('people decide the hard cases (%s)', (mode) => {
     await importSource(source, [recordOf(ada, id('forced-1'), [newEmail('f1')]), recordOf(grace, id('forced-2'), [newEmail('f2')])]);
     expect((await decide(`${source}:${id('forced-1')}`, `${source}:${id('forced-2')}`, 'always')).status).toBe(200);
     // Two pairs of records of namesakes in two towns, each pair sharing an email, made one by a record holding both.
-    const inPortland = newIndividual();
-    const inSeattle = { ...newIndividual('seattle'), given: inPortland.given, family: inPortland.family };
+    const { inPortland, inSeattle } = namesakesInTwoTowns();
     const [e1, e2] = [newEmail('b1'), newEmail('b2')];
     await importSource(source, [recordOf(inPortland, id('left-1'), [e1]), recordOf(inPortland, id('left-2'), [e1])]);
     await importSource(source, [recordOf(inSeattle, id('right-1'), [e2]), recordOf(inSeattle, id('right-2'), [e2])]);

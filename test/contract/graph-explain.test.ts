@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importThroughAdmin } from '../support/admin-import.ts';
-import { newEmail, newIndividual, recordOf, type RecordLine } from '../support/graph-records.ts';
+import { namesakesInTwoTowns, newEmail, newIndividual, recordOf, type RecordLine } from '../support/graph-records.ts';
 import { startTestKith, type TestKith } from '../support/kith.ts';
 import { MODES } from '../support/modes.ts';
 import { runCli } from '../support/processes.ts';
@@ -22,8 +22,7 @@ describe.each(MODES)('why and how on the admin API (%s)', (mode) => {
   afterAll(() => kith?.stop());
 
   it('explains a merge and a split as they stand now: the records, each link\'s evidence, the merged-away id', async () => {
-    const inPortland = newIndividual();
-    const inSeattle = { ...newIndividual('seattle'), given: inPortland.given, family: inPortland.family };
+    const { inPortland, inSeattle } = namesakesInTwoTowns();
     const tag = randomBytes(6).toString('hex');
     const [e1, e2] = [newEmail('first'), newEmail('second')];
     await importSource('a', [recordOf(inPortland, `a-${tag}`, [e1])]);

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Answer } from '../support/client.ts';
 import { createAccount, type TestAccount } from '../support/factories.ts';
-import { newEmail, newIndividual, recordOf, type RecordLine } from '../support/graph-records.ts';
+import { namesakesInTwoTowns, newEmail, newIndividual, recordOf, type RecordLine } from '../support/graph-records.ts';
 import { startTestKith, type TestKith } from '../support/kith.ts';
 import { MODES } from '../support/modes.ts';
 
@@ -86,8 +86,7 @@ describe.each(MODES)('the identity graph over HTTP (%s)', (mode) => {
   });
 
   it('merges the persons a record links, and the merged-away id answers as the survivor', async () => {
-    const inPortland = newIndividual();
-    const inSeattle = { ...newIndividual('seattle'), given: inPortland.given, family: inPortland.family };
+    const { inPortland, inSeattle } = namesakesInTwoTowns();
     const tag = randomBytes(6).toString('hex');
     const [e1, e2] = [newEmail('first'), newEmail('second')];
     await importSource('a', [recordOf(inPortland, `a-${tag}`, [e1])]);

@@ -20,6 +20,11 @@ export function newIndividual(town: keyof typeof TOWNS = 'portland') {
   const home = { label: 'home', addressLine1: `${randomInt(1, 9999)} ${randomName('Elm')} Street`, ...TOWNS[town], country: 'United States', countryCode: 'US' };
   return { given, family, home };
 }
+/** Two individuals of one name, in Portland and in Seattle: two persons until a record bridges them. */
+export function namesakesInTwoTowns() {
+  const inPortland = newIndividual();
+  return { inPortland, inSeattle: { ...newIndividual('seattle'), given: inPortland.given, family: inPortland.family } };
+}
 export type Individual = { given: string; family: string; home?: ReturnType<typeof newIndividual>['home'] };
 
 /** One source's record of the individual, holding these emails (and no other identifier), and its home if known. */
