@@ -2,6 +2,7 @@ import type { IdentityRecord, IdentityStore } from '../db/port.ts';
 import type { Tag } from '../../schemas/events/payloads.ts';
 import type { SqlClient } from '../db/sql-client.ts';
 import { personOfAccountRecord } from './account-persons.ts';
+import { writeRecord } from './write-record.ts';
 
 type RecordRow = { record_id: string; partner_id: string | null; person_id: string | null };
 
@@ -24,23 +25,7 @@ export function identityStore(db: SqlClient): IdentityStore {
     map: (accountId, record) =>
       db.transaction(async (tx) => {
         const personId = await personOfAccountRecord(tx, accountId, record.recordId, record.matchedPersonId, record.keys);
-        await tx.query(
-          `INSERT INTO identity_records (account_id, record_id, partner_id, person_id, emails, maids) VALUES ($1, $2, $3, $4, $5, $6)
-           ON CONFLICT (account_id, record_id)
-           DO UPDATE SET partner_id = EXCLUDED.partner_id, person_id = EXCLUDED.person_id,
-                         emails = EXCLUDED.emails, maids = EXCLUDED.maids, updated_at = now()`,
-          [accountId, record.recordId, record.partnerId, personId, JSON.stringify(record.emails), JSON.stringify(record.maids)],
-        );
-        await tx.query('DELETE FROM identity_record_keys WHERE account_id = $1 AND record_id = $2', [accountId, record.recordId]);
-        if (record.keys.length > 0) {
-          await tx.query(
-            `INSERT INTO identity_record_keys (account_id, kind, value, record_id)
-             SELECT $1, k.kind, k.value, $2 FROM unnest($3::text[], $4::text[]) AS k (kind, value)
-             ON CONFLICT DO NOTHING`,
-            [accountId, record.recordId, record.keys.map((key) => key.kind), record.keys.map((key) => key.value)],
-          );
-        }
-        await insertTags(tx, accountId, record.recordId, record.tags);
+        await writeRecord(tx, accountId, record, personId);
         return personId;
       }),
 
