@@ -14,15 +14,22 @@ const LINKING_KINDS = IDENTIFIER_KINDS.filter((kind) => !NOT_LINKING.includes(ki
 
 const linkingKeys = (keys: readonly IdentifierKey[]): IdentifierKey[] => keys.filter((key) => LINKING_KINDS.includes(key.kind));
 
+/** A record about to be mapped: whose it is, and the keys it is mapped with. */
+export type RecordToLock = { accountId: string; recordId: string; keys: readonly IdentifierKey[] };
+
 /**
- * Takes the account's locks on the record and on each of its keys, in one order: two records of the account that
- * share a key are placed one after the other, so that neither starts a person the other should have joined.
+ * Takes each account's locks on its records and on each of their linking keys, all at once and in one order: two
+ * records of an account that share a key are placed one after the other, so that neither starts a person the other
+ * should have joined, and two transactions that each place several never wait on each other in a circle.
  */
-async function lockRecordAndKeys(tx: SqlClient, accountId: string, recordId: string, keys: readonly IdentifierKey[]): Promise<void> {
-  const names = [`record:${recordId}`, ...keys.map((key) => `${key.kind}:${key.value}`)];
+export async function lockRecordsToMap(tx: SqlClient, records: readonly RecordToLock[]): Promise<void> {
+  const names = records.flatMap(({ accountId, recordId, keys }) => [
+    `${accountId}:record:${recordId}`,
+    ...linkingKeys(keys).map((key) => `${accountId}:${key.kind}:${key.value}`),
+  ]);
   await tx.query(
-    `SELECT count(pg_advisory_xact_lock(h)) FROM (SELECT DISTINCT hashtextextended($1 || ':' || n, 0) AS h FROM unnest($2::text[]) AS n ORDER BY h) AS locks`,
-    [accountId, names],
+    `SELECT count(pg_advisory_xact_lock(h)) FROM (SELECT DISTINCT hashtextextended(n, 0) AS h FROM unnest($1::text[]) AS n ORDER BY h) AS locks`,
+    [names],
   );
 }
 
@@ -93,13 +100,13 @@ async function mergeAccountPersons(tx: SqlClient, accountId: string, from: strin
 }
 
 /**
- * The person an account's record goes to, in the transaction that writes it (docs/identity-graph.md, "Account
- * records"): the Kith person `matched` (named at HIGH by its evidence), or one its keys share with the account's
- * other records, or a new person of the account's own; the account's own persons it bridges merge into it.
+ * The person an account's record goes to, in the transaction that writes it and under the locks lockRecordsToMap
+ * took (docs/identity-graph.md, "Account records"): the Kith person `matched` (named at HIGH by its evidence), or
+ * one its keys share with the account's other records, or a new person of the account's own; the account's own
+ * persons it bridges merge into it.
  */
 export async function personOfAccountRecord(tx: SqlClient, accountId: string, recordId: string, matched: string | null, keys: readonly IdentifierKey[]): Promise<string> {
   const linking = linkingKeys(keys);
-  await lockRecordAndKeys(tx, accountId, recordId, linking);
   const placement = placeAccountRecord(matched ?? undefined, await candidatesOf(tx, accountId, recordId, linking));
   const personId = placement.personId ?? (await startAccountPerson(tx, accountId));
   await mergeAccountPersons(tx, accountId, placement.merged, personId);

@@ -1,8 +1,7 @@
 import type { IdentityRecord, IdentityStore } from '../db/port.ts';
 import type { Tag } from '../../schemas/events/payloads.ts';
 import type { SqlClient } from '../db/sql-client.ts';
-import { personOfAccountRecord } from './account-persons.ts';
-import { writeRecord } from './write-record.ts';
+import { mapRecords } from './map-records.ts';
 
 type RecordRow = { record_id: string; partner_id: string | null; person_id: string | null };
 
@@ -22,12 +21,8 @@ async function recordExists(db: SqlClient, accountId: string, recordId: string):
 export function identityStore(db: SqlClient): IdentityStore {
   const records = async (sql: string, params: unknown[]) => (await db.query<RecordRow>(sql, params)).map(toRecord);
   return {
-    map: (accountId, record) =>
-      db.transaction(async (tx) => {
-        const personId = await personOfAccountRecord(tx, accountId, record.recordId, record.matchedPersonId, record.keys);
-        await writeRecord(tx, accountId, record, personId);
-        return personId;
-      }),
+    map: async (accountId, record) => (await mapRecords(db, [{ accountId, record }]))[0]!,
+    mapMany: (mappings) => mapRecords(db, mappings),
 
     get: async (accountId, recordId) =>
       (await records(`SELECT ${RECORD_COLUMNS} FROM ${RECORDS} WHERE r.account_id = $1 AND r.record_id = $2`, [accountId, recordId]))[0],
