@@ -47,14 +47,6 @@ describe('coalesced calls', () => {
     expect([alone, calls]).toEqual([['a'], [['b', 'c']]]);
   });
 
-  it('with firstWaits, sends the first call of a turn with the turn\'s others at its end', async () => {
-    const calls: string[][] = [];
-    const read = coalesced(readNowOf({ a: 'A', b: 'B', c: 'C' }, calls), undefined, { firstWaits: true });
-    expect(await inOneTurn(read, ['a', 'b', 'c'])).toEqual(['A', 'B', 'C']);
-    expect(await inOneTurn(read, ['d'])).toEqual([undefined]);
-    expect(calls).toEqual([['a', 'b', 'c'], ['d']]);
-  });
-
   it('fails only the reads of the statement that failed', async () => {
     const calls: string[][] = [];
     const read = coalesced(readManyOf({}, calls, (keys) => keys.includes('b')));

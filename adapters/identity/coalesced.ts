@@ -8,10 +8,8 @@ const settle = (mapping: Promise<string>): Promise<Mapped> => mapping.then((pers
 
 /**
  * The identity store, its maps coalesced (../coalesced.ts): the maps in hand go in one transaction
- * (docs/decisions.md, "Maps in hand share a transaction"). The first map of a turn waits for the others of it: a
- * request makes one map, and a transaction's own statements (its begin, locks and commit) cost more than a map's.
- * When that fails (a partner id another record's, a deadlock), each map of the group is made again on its own, so
- * that only a map that fails alone fails.
+ * (docs/decisions.md, "Maps in hand share a transaction"). When that fails (a partner id another record's, a
+ * deadlock), each map of the group is made again on its own, so that only a map that fails alone fails.
  */
 export function coalescedMaps(identity: IdentityStore): IdentityStore {
   const mapOne = ({ accountId, record }: RecordToMap) => settle(identity.map(accountId, record));
@@ -24,7 +22,7 @@ export function coalescedMaps(identity: IdentityStore): IdentityStore {
       return outcomes;
     }
   }
-  const map = coalesced(mapMany, mapOne, { firstWaits: true });
+  const map = coalesced(mapMany, mapOne);
   return {
     ...identity,
     async map(accountId, record) {
