@@ -1,5 +1,6 @@
 import { coalescedAccountReads } from '../adapters/db/coalesced-accounts.ts';
 import { coalescedDeliveryWrites } from '../adapters/db/coalesced-deliveries.ts';
+import { coalescedMaps } from '../adapters/identity/coalesced.ts';
 import { coalescedPersonLookups } from '../adapters/persons/coalesced.ts';
 import { coalescedTotals } from '../adapters/usage/coalesced.ts';
 import { OPERATION_PAYLOADS } from '../schemas/events/operation-payloads.ts';
@@ -133,9 +134,10 @@ export async function startWorkerRole(name: WorkerName, parts: WorkerParts): Pro
       ];
     }
     case 'identity':
-      // Requests of a partition at once; one record's changes in order (their order key, schemas/v3).
+      // Requests of a partition at once; one record's changes in order (their order key, schemas/v3). The maps in
+      // hand share a transaction (docs/decisions.md).
       return [
-        await startWorker({ ...common, concurrency: 16, handlers: identityHandlers(matching) }),
+        await startWorker({ ...common, concurrency: 16, handlers: identityHandlers({ ...matching, identity: coalescedMaps(stores.identity) }) }),
         startRecordResolver({ persons: stores.persons, model: matching.model, log, everyMs: RESOLVER_POLL_MS }),
         startGraphChangeNotifier({ store: stores.subscriptions, personIds: matching.personIds, bus, topics, clock, log, everyMs: GRAPH_CHANGE_POLL_MS }),
       ];

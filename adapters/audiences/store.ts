@@ -99,7 +99,7 @@ export function audienceStore(db: SqlClient): AudienceStore {
         `SELECT r.account_id::text AS account_id, coalesce(pr.to_id, r.person_id)::text AS person_id, r.emails::text AS emails, r.maids::text AS maids
            FROM identity_records r JOIN accounts a ON a.id = r.account_id
            LEFT JOIN person_redirects pr ON pr.from_id = r.person_id
-          WHERE (r.person_id = ANY($2::bigint[]) OR r.person_id IN (SELECT from_id FROM person_redirects WHERE to_id = ANY($2::bigint[])))
+          WHERE r.person_id IN (SELECT unnest($2::bigint[]) UNION ALL SELECT from_id FROM person_redirects WHERE to_id = ANY($2::bigint[]))
             AND r.account_id <> $1 AND a.identity_sharing
           ORDER BY r.account_id, r.record_id`,
         [accountId, personIds],

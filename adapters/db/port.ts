@@ -254,8 +254,10 @@ export type MappedRecord = Omit<IdentityRecord, 'personId'> & {
   emails: RecordEmail[];
   maids: string[];
 };
+/** A record to map into an account's records. */
+export type RecordToMap = { accountId: string; record: MappedRecord };
 
-/** A customer's own records, their identifiers (as keys) and tags; every call is scoped to one account. */
+/** A customer's own records, their identifiers (as keys) and tags; every call is scoped to one account (each mapping to its own). */
 export interface IdentityStore {
   /**
    * Creates the record or replaces its partner id and keys, adds the tags, and places it in a person (Kith's or
@@ -263,6 +265,11 @@ export interface IdentityStore {
    * ConflictError when the partner id is another record's.
    */
   map(accountId: string, record: MappedRecord): Promise<string>;
+  /**
+   * Maps the records as `map` does, one after another in one transaction, and answers their persons' ids in their
+   * order; when any of them fails, none is written.
+   */
+  mapMany(mappings: RecordToMap[]): Promise<string[]>;
   get(accountId: string, recordId: string): Promise<IdentityRecord | undefined>;
   byPartnerId(accountId: string, partnerId: string): Promise<IdentityRecord | undefined>;
   /** Records holding any of these keys among their own identifiers. */

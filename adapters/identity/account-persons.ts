@@ -14,15 +14,27 @@ const LINKING_KINDS = IDENTIFIER_KINDS.filter((kind) => !NOT_LINKING.includes(ki
 
 const linkingKeys = (keys: readonly IdentifierKey[]): IdentifierKey[] => keys.filter((key) => LINKING_KINDS.includes(key.kind));
 
+/** A record about to be mapped: whose it is, and the keys it is mapped with. */
+export type RecordToPlace = { accountId: string; recordId: string; keys: readonly IdentifierKey[] };
+
 /**
- * Takes the account's locks on the record and on each of its keys, in one order: two records of the account that
- * share a key are placed one after the other, so that neither starts a person the other should have joined.
+ * Readies a transaction to place records, in one statement. It takes each account's locks on its records and on
+ * each of their linking keys, all at once and in one order: two records of an account that share a key are placed
+ * one after the other, so that neither starts a person the other should have joined, and two transactions that
+ * each place several never wait on each other in a circle. And it has the statements after it planned once
+ * (`plan_cache_mode`, for the transaction), not for every record's values: planning the candidates' statement was
+ * 0.6 ms of its 0.8 on PGlite, and the plan (index lookups whatever the values) is made again whenever the tables'
+ * statistics are gathered anew (analyze-grown.ts).
  */
-async function lockRecordAndKeys(tx: SqlClient, accountId: string, recordId: string, keys: readonly IdentifierKey[]): Promise<void> {
-  const names = [`record:${recordId}`, ...keys.map((key) => `${key.kind}:${key.value}`)];
+export async function startPlacing(tx: SqlClient, records: readonly RecordToPlace[]): Promise<void> {
+  const names = records.flatMap(({ accountId, recordId, keys }) => [
+    `${accountId}:record:${recordId}`,
+    ...linkingKeys(keys).map((key) => `${accountId}:${key.kind}:${key.value}`),
+  ]);
   await tx.query(
-    `SELECT count(pg_advisory_xact_lock(h)) FROM (SELECT DISTINCT hashtextextended($1 || ':' || n, 0) AS h FROM unnest($2::text[]) AS n ORDER BY h) AS locks`,
-    [accountId, names],
+    `SELECT set_config('plan_cache_mode', 'force_generic_plan', true),
+            (SELECT count(pg_advisory_xact_lock(h)) FROM (SELECT DISTINCT hashtextextended(n, 0) AS h FROM unnest($1::text[]) AS n ORDER BY h) AS locks)`,
+    [names],
   );
 }
 
@@ -35,10 +47,7 @@ type CandidateRow = { person_id: string; own: boolean; records: number; linked: 
  */
 async function candidatesOf(tx: SqlClient, accountId: string, recordId: string, keys: readonly IdentifierKey[]): Promise<AccountCandidate[]> {
   // Every row looked up by its key in a scalar subquery: PGlite's planner, without statistics, read all of the
-  // account's records for each join here, once an account had thousands. Planned once, not for every record's
-  // values: planning was 0.6 ms of its 0.8 on PGlite, and the plan (index lookups whatever the values) is made
-  // again whenever the tables' statistics are gathered anew (analyze-grown.ts).
-  await tx.query('SET LOCAL plan_cache_mode = force_generic_plan');
+  // account's records for each join here, once an account had thousands. Planned once (startPlacing).
   const rows = await tx.query<CandidateRow>(
     `WITH sharing AS (
        SELECT s.person_id, true AS linked, false AS current
@@ -93,13 +102,13 @@ async function mergeAccountPersons(tx: SqlClient, accountId: string, from: strin
 }
 
 /**
- * The person an account's record goes to, in the transaction that writes it (docs/identity-graph.md, "Account
- * records"): the Kith person `matched` (named at HIGH by its evidence), or one its keys share with the account's
- * other records, or a new person of the account's own; the account's own persons it bridges merge into it.
+ * The person an account's record goes to, in the transaction that writes it and under what startPlacing
+ * took (docs/identity-graph.md, "Account records"): the Kith person `matched` (named at HIGH by its evidence), or
+ * one its keys share with the account's other records, or a new person of the account's own; the account's own
+ * persons it bridges merge into it.
  */
 export async function personOfAccountRecord(tx: SqlClient, accountId: string, recordId: string, matched: string | null, keys: readonly IdentifierKey[]): Promise<string> {
   const linking = linkingKeys(keys);
-  await lockRecordAndKeys(tx, accountId, recordId, linking);
   const placement = placeAccountRecord(matched ?? undefined, await candidatesOf(tx, accountId, recordId, linking));
   const personId = placement.personId ?? (await startAccountPerson(tx, accountId));
   await mergeAccountPersons(tx, accountId, placement.merged, personId);

@@ -1,7 +1,7 @@
 import type { IdentityRecord, IdentityStore } from '../db/port.ts';
 import type { Tag } from '../../schemas/events/payloads.ts';
 import type { SqlClient } from '../db/sql-client.ts';
-import { personOfAccountRecord } from './account-persons.ts';
+import { mapRecords } from './map-records.ts';
 
 type RecordRow = { record_id: string; partner_id: string | null; person_id: string | null };
 
@@ -21,28 +21,8 @@ async function recordExists(db: SqlClient, accountId: string, recordId: string):
 export function identityStore(db: SqlClient): IdentityStore {
   const records = async (sql: string, params: unknown[]) => (await db.query<RecordRow>(sql, params)).map(toRecord);
   return {
-    map: (accountId, record) =>
-      db.transaction(async (tx) => {
-        const personId = await personOfAccountRecord(tx, accountId, record.recordId, record.matchedPersonId, record.keys);
-        await tx.query(
-          `INSERT INTO identity_records (account_id, record_id, partner_id, person_id, emails, maids) VALUES ($1, $2, $3, $4, $5, $6)
-           ON CONFLICT (account_id, record_id)
-           DO UPDATE SET partner_id = EXCLUDED.partner_id, person_id = EXCLUDED.person_id,
-                         emails = EXCLUDED.emails, maids = EXCLUDED.maids, updated_at = now()`,
-          [accountId, record.recordId, record.partnerId, personId, JSON.stringify(record.emails), JSON.stringify(record.maids)],
-        );
-        await tx.query('DELETE FROM identity_record_keys WHERE account_id = $1 AND record_id = $2', [accountId, record.recordId]);
-        if (record.keys.length > 0) {
-          await tx.query(
-            `INSERT INTO identity_record_keys (account_id, kind, value, record_id)
-             SELECT $1, k.kind, k.value, $2 FROM unnest($3::text[], $4::text[]) AS k (kind, value)
-             ON CONFLICT DO NOTHING`,
-            [accountId, record.recordId, record.keys.map((key) => key.kind), record.keys.map((key) => key.value)],
-          );
-        }
-        await insertTags(tx, accountId, record.recordId, record.tags);
-        return personId;
-      }),
+    map: async (accountId, record) => (await mapRecords(db, [{ accountId, record }]))[0]!,
+    mapMany: (mappings) => mapRecords(db, mappings),
 
     get: async (accountId, recordId) =>
       (await records(`SELECT ${RECORD_COLUMNS} FROM ${RECORDS} WHERE r.account_id = $1 AND r.record_id = $2`, [accountId, recordId]))[0],
@@ -63,13 +43,15 @@ export function identityStore(db: SqlClient): IdentityStore {
             [accountId, keys.map((key) => key.kind), keys.map((key) => key.value)],
           ),
 
+    // The persons' ids and those merged into them as one list, looked up by the index on (account, person): an OR
+    // of the two read every record of the account (3.0 ms against 0.16 for 20,000 records on PostgreSQL).
     byPersons: (accountId, personIds) =>
       personIds.length === 0
         ? Promise.resolve([])
         : records(
             `SELECT ${RECORD_COLUMNS} FROM ${RECORDS}
               WHERE r.account_id = $1
-                AND (r.person_id = ANY($2::bigint[]) OR r.person_id IN (SELECT from_id FROM person_redirects WHERE to_id = ANY($2::bigint[])))
+                AND r.person_id IN (SELECT unnest($2::bigint[]) UNION ALL SELECT from_id FROM person_redirects WHERE to_id = ANY($2::bigint[]))
               ORDER BY r.record_id`,
             [accountId, personIds],
           ),

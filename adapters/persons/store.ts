@@ -25,7 +25,9 @@ export function personStore(db: SqlClient): PersonStore {
   /**
    * A row per person a lookup's keys name, with the keys that name it (`asked`, their positions in the statement's
    * arrays, from 1), so that a person named by several keys (an email's MD5 and SHA-256) is read, sent and parsed
-   * once: 0.88 -> 0.66 ms for nine email lookups on PGlite against one row a key.
+   * once: 0.88 -> 0.66 ms for nine email lookups on PGlite against one row a key. The account's records of a person
+   * are those under its id or one merged into it, as one list the index on (account, person) looks up: an OR of the
+   * two read every record of the account (1.9 ms against 0.26 for 20,000 records on PostgreSQL).
    */
   async function personsWithRecordsByKeysMany(lookups: PersonsLookup[]): Promise<NamedPersons[]> {
     const asked = lookups.flatMap((lookup, at) => lookup.keys.map((key) => ({ at, key, lookup })));
@@ -45,7 +47,7 @@ export function personStore(db: SqlClient): PersonStore {
                                                       ORDER BY r.record_id), '[]') AS account_records
                                FROM identity_records r
                               WHERE r.account_id = n.account_id
-                                AND (r.person_id = n.person_id OR r.person_id IN (SELECT from_id FROM person_redirects WHERE to_id = n.person_id))) AS r
+                                AND r.person_id IN (SELECT n.person_id UNION ALL SELECT from_id FROM person_redirects WHERE to_id = n.person_id)) AS r
         ORDER BY n.at, n.person_id`,
       [
         asked.map((item) => item.at),

@@ -15,7 +15,7 @@ export async function subscribedDocuments(tx: Queryable, source: string, rows: P
                FROM persons p LEFT JOIN record_persons rp ON rp.record_id = p.id
               WHERE p.source = $2 AND p.external_id = ANY($1::text[])) AS r
       WHERE EXISTS (SELECT 1 FROM person_subscriptions s
-                     WHERE s.person_id = r.person_id OR s.person_id IN (SELECT from_id FROM person_redirects WHERE to_id = r.person_id))`,
+                     WHERE s.person_id IN (SELECT r.person_id UNION ALL SELECT from_id FROM person_redirects WHERE to_id = r.person_id))`,
     [rows.map((row) => row.externalId), source],
   )) as Array<{ person_id: string; external_id: string; document: string }>;
   return new Map(found.map((record) => [record.external_id, { personId: record.person_id, document: record.document }]));

@@ -55,7 +55,7 @@ export function subscriptionStore(db: SqlClient): SubscriptionStore {
       const subscriptions = await db.query<SubscriptionRow & { live_id: string }>(
         `SELECT ${SUBSCRIPTION_COLUMNS}, coalesce(pr.to_id, s.person_id)::text AS live_id
            FROM person_subscriptions s LEFT JOIN person_redirects pr ON pr.from_id = s.person_id
-          WHERE s.person_id = ANY($1::bigint[]) OR s.person_id IN (SELECT from_id FROM person_redirects WHERE to_id = ANY($1::bigint[]))
+          WHERE s.person_id IN (SELECT unnest($1::bigint[]) UNION ALL SELECT from_id FROM person_redirects WHERE to_id = ANY($1::bigint[]))
           ORDER BY s.created_at, s.id`,
         [[...new Set(changes.map((change) => change.person_id))]],
       );

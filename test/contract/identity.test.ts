@@ -193,6 +193,41 @@ describe.each(MODES)('identity records (%s)', (mode) => {
     expect(clash.body.message).toContain('partnerId');
   });
 
+  it('places maps made at once as if made one after another', async () => {
+    const person = newPerson();
+    await loadPersons(kith, [person]);
+    const shared = `shared-${randomUUID()}@example.org`;
+    const [kithRecord, first, second, alone] = [newRecordId(), newRecordId(), newRecordId(), newRecordId()];
+    const mapped = await Promise.all([
+      call('identity.map', { recordId: kithRecord, email: emailOf(person) }),
+      call('identity.map', { recordId: first, email: shared }),
+      call('identity.map', { recordId: second, emails: [shared, `second-${randomUUID()}@example.org`] }),
+      call('identity.map', { recordId: alone, email: `alone-${randomUUID()}@example.org` }),
+    ]);
+    expect(mapped.map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
+
+    const personOf = async (recordId: string) => (await call('identity.resolve', { recordId })).body.personIds[0] as string;
+    const [kithPerson, firstPerson, secondPerson, alonePerson] = await Promise.all([kithRecord, first, second, alone].map(personOf));
+    // The two records naming the same new person start it once, whichever is placed first.
+    expect(secondPerson).toBe(firstPerson);
+    expect(new Set([kithPerson, firstPerson, alonePerson]).size).toBe(3);
+    expect((await call('identity.resolve', { email: emailOf(person) })).body).toEqual({ recordIds: [kithRecord], personIds: [kithPerson], partnerIds: [] });
+    expect((await call('identity.resolve', { email: shared })).body.recordIds).toEqual([first, second].sort());
+  });
+
+  it("refuses, of maps made at once, only the one whose partnerId is another record's", async () => {
+    const partnerId = `partner-${randomUUID()}`;
+    await call('identity.map', { recordId: newRecordId(), email: `held-${randomUUID()}@example.org`, partnerId });
+    const [clashing, ...others] = [newRecordId(), newRecordId(), newRecordId()];
+    const mapped = await Promise.all([
+      call('identity.map', { recordId: clashing, email: `clash-${randomUUID()}@example.org`, partnerId }),
+      ...others.map((recordId) => call('identity.map', { recordId, email: `other-${randomUUID()}@example.org` })),
+    ]);
+    expect(mapped.map((answer) => answer.status)).toEqual([409, 200, 200]);
+    expect((await call('identity.resolve', { recordId: clashing })).status).toBe(404);
+    for (const recordId of others) expect((await call('identity.resolve', { recordId })).status).toBe(200);
+  });
+
   it('deletes a record with 204 and no body; then it is unknown', async () => {
     const recordId = newRecordId();
     const email = `delete-${randomUUID()}@example.org`;
