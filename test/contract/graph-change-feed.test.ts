@@ -3,6 +3,7 @@ import { Kafka, logLevel, type Consumer } from 'kafkajs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importThroughAdmin } from '../support/admin-import.ts';
 import { namesakesInTwoTowns, newEmail, recordOf } from '../support/graph-records.ts';
+import { freshPostgresDatabase } from '../support/fresh-database.ts';
 import { startTestKith, type TestKith } from '../support/kith.ts';
 import { kafkaBrokers } from '../support/services.ts';
 import { waitFor } from '../support/wait-for.ts';
@@ -15,8 +16,13 @@ describe('the change feed on Kafka (distributed)', () => {
   let consumer: Consumer;
   const events: GraphChangeEvent[] = [];
 
+  // A database of its own: another suite's Kith on the shared one could claim this suite's changes first and
+  // publish them on its own topics.
+  let database: { url: string; drop(): Promise<void> };
+
   beforeAll(async () => {
-    kith = await startTestKith('distributed', { KITH_TOPIC_PREFIX: prefix });
+    database = await freshPostgresDatabase();
+    kith = await startTestKith('distributed', { KITH_TOPIC_PREFIX: prefix, DATABASE_URL: database.url });
     consumer = new Kafka({ brokers: kafkaBrokers(), clientId: 'graph-feed-test', logLevel: logLevel.NOTHING }).consumer({ groupId: `${prefix}-feed-test` });
     await consumer.connect();
     await consumer.subscribe({ topic: `${prefix}.graph-changes`, fromBeginning: true });
@@ -25,6 +31,7 @@ describe('the change feed on Kafka (distributed)', () => {
   afterAll(async () => {
     await consumer?.disconnect();
     await kith?.stop();
+    await database?.drop();
   });
 
   it('publishes a merge and a split with the persons before and after and the records that went', async () => {
