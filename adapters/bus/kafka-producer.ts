@@ -130,14 +130,20 @@ export function createBatchingProducer(options: BatchingProducerOptions): Batchi
     }
   }
 
-  /** Sends batches one after another until the queue is empty. */
+  /**
+   * Sends batches one after another until the queue is empty. A publish made after the loop saw the queue empty
+   * but before it let go of `sending` is sent by a flush of its own: `enqueue` left it to the loop.
+   */
   function flush() {
     clearTimeout(lingering);
     lingering = undefined;
     if (sending || queue.length === 0) return;
     sending = (async () => {
       while (queue.length > 0) await send(takeBatch());
-    })().finally(() => (sending = undefined));
+    })().finally(() => {
+      sending = undefined;
+      flush();
+    });
   }
 
   /** A publish that fails by itself after `publishTimeoutMs`, whether it is still queued or in flight. */

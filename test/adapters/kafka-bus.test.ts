@@ -51,6 +51,25 @@ describe('Kafka bus', () => {
     }
   });
 
+  it('sends a publish made just as the one before it is acknowledged, however many ticks after', async () => {
+    const bus = createKafkaBus({ brokers: kafkaBrokers(), clientId: 'kith-kafka-bus-test', log: createLogger('error'), publishTimeoutMs: 10_000 });
+    try {
+      const topic = `kafka-bus-${randomUUID()}`;
+      await bus.ensureTopics([{ name: topic, partitions: 1 }]);
+      // As the graph-change notifier does: publish, and on its acknowledgement publish again, some layers of
+      // promises later; a publish that lands as the sending loop ends must not wait in the queue for nobody.
+      for (let ticks = 0; ticks <= 8; ticks++) {
+        const next = bus.publish(topic, [{ key: 'k', value: `first-${ticks}` }]).then(async () => {
+          for (let tick = 0; tick < ticks; tick++) await Promise.resolve();
+          return bus.publish(topic, [{ key: 'k', value: `second-${ticks}` }]);
+        });
+        await expect(next).resolves.toBeUndefined();
+      }
+    } finally {
+      await bus.close();
+    }
+  });
+
   it('creates missing topics with their partitions and retention', async () => {
     const bus = createKafkaBus({ brokers: kafkaBrokers(), clientId: 'kith-kafka-bus-test', log: createLogger('error') });
     const admin = new kafkajs.Kafka({ brokers: kafkaBrokers(), clientId: 'kith-kafka-bus-test-admin', logLevel: kafkajs.logLevel.NOTHING }).admin();
