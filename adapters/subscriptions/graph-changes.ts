@@ -1,14 +1,15 @@
 import type { ClaimedGraphChange } from '../db/port.ts';
 import { isoTimestamp } from '../db/rows.ts';
 import type { SqlClient } from '../db/sql-client.ts';
-import { CLAIM_SECONDS, SUBSCRIPTION_COLUMNS, subscriptionOf, type SubscriptionRow } from './rows.ts';
+import { CLAIM_SECONDS, notifyThenDelete, SUBSCRIPTION_COLUMNS, subscriptionOf, type SubscriptionRow } from './rows.ts';
 
 type ChangeRow = { id: string; kind: ClaimedGraphChange['kind']; before_ids: string[]; after_ids: string[]; records: Array<{ source: string; id: string }> | null; changed_at: Date };
 
 /**
  * Claims up to `limit` changes of the graph for a while (others skip them meanwhile), each with its records as
  * their sources name them and the subscriptions to any person it touched (under its id or an id merged into it),
- * runs `notify` on them, and deletes them; a change whose records are gone since still goes, naming none.
+ * runs `notify` on them, and deletes them (or gives them up at once when it fails); a change whose records are
+ * gone since still goes, naming none.
  */
 export async function claimGraphChanges(db: SqlClient, limit: number, notify: (changes: ClaimedGraphChange[]) => Promise<void>): Promise<number> {
   const changes = await db.query<ChangeRow>(
@@ -34,20 +35,18 @@ export async function claimGraphChanges(db: SqlClient, limit: number, notify: (c
     [touched],
   );
   const liveOf = new Map(redirects.map((row) => [row.from_id, row.to_id]));
-  await notify(
-    changes.map((change): ClaimedGraphChange => {
-      const ids = new Set([...change.before_ids, ...change.after_ids]);
-      return {
-        changeId: change.id,
-        kind: change.kind,
-        before: change.before_ids,
-        after: change.after_ids,
-        records: change.records ?? [],
-        changedAt: isoTimestamp(change.changed_at),
-        subscriptions: subscriptions.filter((row) => ids.has(row.person_id) || ids.has(liveOf.get(row.person_id) ?? '')).map(subscriptionOf),
-      };
-    }),
-  );
-  await db.query('DELETE FROM graph_changes WHERE id = ANY($1::bigint[])', [changes.map((change) => change.id)]);
+  const claimed = changes.map((change): ClaimedGraphChange => {
+    const ids = new Set([...change.before_ids, ...change.after_ids]);
+    return {
+      changeId: change.id,
+      kind: change.kind,
+      before: change.before_ids,
+      after: change.after_ids,
+      records: change.records ?? [],
+      changedAt: isoTimestamp(change.changed_at),
+      subscriptions: subscriptions.filter((row) => ids.has(row.person_id) || ids.has(liveOf.get(row.person_id) ?? '')).map(subscriptionOf),
+    };
+  });
+  await notifyThenDelete(db, 'graph_changes', claimed.map((change) => change.changeId), () => notify(claimed));
   return changes.length;
 }

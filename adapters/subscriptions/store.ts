@@ -1,7 +1,7 @@
 import type { SubscribedChange, SubscriptionStore } from '../db/port.ts';
 import { isoTimestamp } from '../db/rows.ts';
 import { claimGraphChanges } from './graph-changes.ts';
-import { CLAIM_SECONDS, SUBSCRIPTION_COLUMNS, subscriptionOf, type SubscriptionRow } from './rows.ts';
+import { CLAIM_SECONDS, notifyThenDelete, SUBSCRIPTION_COLUMNS, subscriptionOf, type SubscriptionRow } from './rows.ts';
 import type { SqlClient } from '../db/sql-client.ts';
 
 /** Person subscriptions and the changes the import records for them, over any SqlClient. */
@@ -59,17 +59,15 @@ export function subscriptionStore(db: SqlClient): SubscriptionStore {
           ORDER BY s.created_at, s.id`,
         [[...new Set(changes.map((change) => change.person_id))]],
       );
-      await notify(
-        changes.map(
-          (change): SubscribedChange => ({
-            changeId: change.id,
-            personId: change.person_id,
-            changedAt: isoTimestamp(change.changed_at),
-            subscriptions: subscriptions.filter((row) => row.live_id === change.person_id).map(subscriptionOf),
-          }),
-        ),
+      const claimed = changes.map(
+        (change): SubscribedChange => ({
+          changeId: change.id,
+          personId: change.person_id,
+          changedAt: isoTimestamp(change.changed_at),
+          subscriptions: subscriptions.filter((row) => row.live_id === change.person_id).map(subscriptionOf),
+        }),
       );
-      await db.query('DELETE FROM person_changes WHERE id = ANY($1::bigint[])', [changes.map((change) => change.id)]);
+      await notifyThenDelete(db, 'person_changes', claimed.map((change) => change.changeId), () => notify(claimed));
       return changes.length;
     },
 

@@ -50,11 +50,18 @@ describe.each(dataImplementations({ copy: pgCopyPersonWriter, sql: sqlPersonWrit
       expect(await claimAll()).toEqual([]); // claimed and notified: gone
     });
 
-    it('keeps a change whose notification failed for a later claim', async () => {
+    it('gives a change whose notification failed back at once, for the next claim to send', async () => {
       await importPersons(subject.writer, ndjson([{ ...watched, title: 'Again' }]));
       await expect(store.claimChanges(100, async () => Promise.reject(new Error('bus down')))).rejects.toThrow('bus down');
-      expect(await claimAll()).toEqual([]); // still claimed by the one that failed
-      await subject.db.query('UPDATE person_changes SET claimed_until = now() - interval \'1 second\'');
+      expect(await claimAll()).toHaveLength(1);
+      expect(await claimAll()).toEqual([]);
+    });
+
+    it('leaves a change claimed by another, until that claim lapses', async () => {
+      await importPersons(subject.writer, ndjson([{ ...watched, title: 'Once more' }]));
+      await subject.db.query("UPDATE person_changes SET claimed_until = now() + interval '1 minute'");
+      expect(await claimAll()).toEqual([]);
+      await subject.db.query("UPDATE person_changes SET claimed_until = now() - interval '1 second'");
       expect(await claimAll()).toHaveLength(1);
     });
   },
