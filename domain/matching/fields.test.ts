@@ -29,6 +29,9 @@ describe('placeFields', () => {
     expect(placeFields({ addressLine1: 'Hauptstraße 7a' })).toMatchObject({ number: '7a', street: ['hauptstrasse'] });
     expect(placeFields({ addressLine1: 'Main Street' })).toMatchObject({ number: '', street: ['main'] });
     expect(placeFields({ addressLine1: '40 5th Avenue' })).toMatchObject({ number: '40', street: ['5th'] });
+    // The street line is the first line, else the second (swapped, or the first missing).
+    expect(placeFields({ addressLine2: '12 North Main Street' })).toMatchObject({ number: '12', street: ['main'] });
+    expect(placeFields({ addressLine1: '7 Elm Road', addressLine2: 'Flat 3' })).toMatchObject({ number: '7', street: ['elm'] });
   });
 
   it('reduces city, postal code and region', () => {

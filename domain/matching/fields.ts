@@ -11,6 +11,7 @@ import { isStreetKind, postalCode, streetWords, wordsOf } from './text.ts';
 export type NameInput = { full?: string | null; given?: string | null; family?: string | null };
 export type PlaceInput = {
   addressLine1?: string | null;
+  addressLine2?: string | null;
   city?: string | null;
   region?: string | null;
   regionCode?: string | null;
@@ -59,10 +60,12 @@ const isNumber = (word: string) => /^\d+[a-z]?$/.test(word);
 
 /**
  * An address's fields: the street line's first number is the house's (`12`, `12a`, wherever it stands:
- * `Hauptstrasse 12`), the other words (without the kind of street) the street's name.
+ * `Hauptstrasse 12`), the other words (without the kind of street) the street's name. The street line is
+ * addressLine1, else addressLine2 (the lines come swapped, or the first one missing).
  */
 export function placeFields(place: PlaceInput): PlaceFields {
-  const words = streetWords(place.addressLine1);
+  const firstLine = streetWords(place.addressLine1);
+  const words = firstLine.length > 0 ? firstLine : streetWords(place.addressLine2);
   const number = words.find(isNumber) ?? '';
   const named = words.filter((word) => word !== number);
   const street = named.filter((word) => !isStreetKind(word));

@@ -32,9 +32,15 @@ export const EMAIL_TEXT: JsonSchema = {
 /** A name: full, or given and family. */
 export const NAME_RULE: JsonSchema = { anyOf: [givenText('full'), givenText('given', 'family')] };
 
-/** A location Kith can place: addressLine1 with city and region (or regionCode), or with postalCode. */
+/** A location that narrows the candidates: postalCode, or city with region (or regionCode) or with a street line. */
 export const LOCATION_RULE: JsonSchema = {
-  anyOf: [givenText('addressLine1', 'city', 'region'), givenText('addressLine1', 'city', 'regionCode'), givenText('addressLine1', 'postalCode')],
+  anyOf: [
+    givenText('postalCode'),
+    givenText('city', 'region'),
+    givenText('city', 'regionCode'),
+    givenText('city', 'addressLine1'),
+    givenText('city', 'addressLine2'),
+  ],
 };
 
 /** A profile is a url, or a service with a username or a userid: exactly one way. */

@@ -54,7 +54,7 @@ export const multiFieldShape = {
   phones: many(entry.meta(PHONE_TEXT)).nullish(),
   name: QueryName.nullish().describe('Only together with location or placekey'),
   location: QueryLocation.nullish().describe(
-    'Only together with name: addressLine1 with city and region (or regionCode), or addressLine1 with postalCode',
+    'Only together with name: postalCode, or city with region (or regionCode) or with a street line (addressLine1 or addressLine2)',
   ),
   placekey: identifier.nullish().describe('Only together with name'),
   profiles: many(QueryProfile).nullish(),
@@ -74,10 +74,14 @@ const filled = (value: string | null | undefined): value is string => typeof val
 export const usableName = (name: MultiFieldQuery['name']) =>
   !!name && (filled(name.full) || (filled(name.given) && filled(name.family)));
 
+/**
+ * A location that narrows the candidates (docs/decisions.md, "What a query may hold"): a postal code, or a city with
+ * its region or a street line (addressLine1, else addressLine2: the lines come swapped, or the first one missing).
+ */
 export const usableLocation = (location: MultiFieldQuery['location']) =>
   !!location &&
-  filled(location.addressLine1) &&
-  ((filled(location.city) && (filled(location.region) || filled(location.regionCode))) || filled(location.postalCode));
+  (filled(location.postalCode) ||
+    (filled(location.city) && (filled(location.region) || filled(location.regionCode) || filled(location.addressLine1) || filled(location.addressLine2))));
 
 /**
  * Whether the query gives something to look a person up by; `references` (recordId, personId, partnerId)
@@ -119,7 +123,7 @@ export function checkMultiField(query: MultiFieldQuery, ctx: z.RefinementCtx): v
   const place = usableLocation(query.location) || filled(query.placekey);
   if (query.name && !usableName(query.name)) issue(['name'], 'needs full, or given and family');
   if (query.location && !usableLocation(query.location)) {
-    issue(['location'], 'needs addressLine1 with city and region (or regionCode), or addressLine1 with postalCode');
+    issue(['location'], 'needs postalCode, or city with region (or regionCode) or with a street line (addressLine1 or addressLine2)');
   }
   if (usableName(query.name) && !place) issue(['location'], 'name has to be queried together with location or placekey');
   if (place && !query.name) issue(['name'], 'location and placekey have to be queried together with name');
