@@ -12,8 +12,10 @@ export type KnownData = {
   recordIds: string[];
   subscriptionIds: string[];
   audienceIds: string[];
-  /** Persons with consent for permission.delete to withdraw: the others' consent stays for permission.verify to find. */
+  /** Persons whose consent permission.delete and permission.create change: the others' stays for permission.verify. */
   withdrawableEmails: string[];
+  /** The purposes the known persons consented to: permission.verify asks of one of them half of the time. */
+  purposeIds: number[];
 };
 
 /** How often a generated value is replaced by a known one: the rest stays free for the fuzzer to explore. */
@@ -29,16 +31,20 @@ const BINDINGS: Record<keyof KnownData, string[]> = {
   subscriptionIds: ['body.subscriptionId'],
   audienceIds: ['query.requestId'],
   withdrawableEmails: [],
+  purposeIds: ['body.purposeId'],
 };
 
 /** Where records are named: only the record operations take a recordId (consent refuses one). */
 const RECORD_OPERATIONS = '^/v3/(identity|tags)\\.';
 
-/** What permission.delete withdraws: its own persons, in place of the emails every other operation draws from. */
-const WITHDRAWAL = { operation: 'POST /v3/permission.delete', dictionary: 'withdrawableEmails', replaces: 'emails' } as const;
+/**
+ * What changes consent (permission.delete withdraws it, permission.create may record it disabled) draws from persons
+ * of its own, in place of the emails every other operation draws from: their consent stays for permission.verify.
+ */
+const CONSENT_CHANGES = { operations: ['POST /v3/permission.delete', 'POST /v3/permission.create'], dictionary: 'withdrawableEmails', replaces: 'emails' } as const;
 
 const tomlString = (value: string) => JSON.stringify(value);
-const tomlList = (values: string[]) => `[${values.map(tomlString).join(', ')}]`;
+const tomlList = (values: Array<string | number>) => `[${values.map((value) => JSON.stringify(value)).join(', ')}]`;
 
 export function schemathesisConfig(apiKey: string, known: KnownData): string {
   const lines = [
@@ -56,7 +62,9 @@ export function schemathesisConfig(apiKey: string, known: KnownData): string {
   lines.push('', '[parameters]');
   for (const [name, places] of Object.entries(BINDINGS)) lines.push(...places.map((place) => binding(place, name)));
   lines.push('', '[[operations]]', `include-path-regex = ${tomlString(RECORD_OPERATIONS)}`, '[operations.parameters]', binding('body.recordId', 'recordIds'));
-  lines.push('', '[[operations]]', `include-name = ${tomlString(WITHDRAWAL.operation)}`, '[operations.parameters]');
-  lines.push(...BINDINGS[WITHDRAWAL.replaces].map((place) => binding(place, WITHDRAWAL.dictionary)));
+  for (const operation of CONSENT_CHANGES.operations) {
+    lines.push('', '[[operations]]', `include-name = ${tomlString(operation)}`, '[operations.parameters]');
+    lines.push(...BINDINGS[CONSENT_CHANGES.replaces].map((place) => binding(place, CONSENT_CHANGES.dictionary)));
+  }
   return `${lines.join('\n')}\n`;
 }

@@ -69,6 +69,7 @@ describe('schemathesis against /openapi.json', () => {
     subscriptionIds: [],
     audienceIds: [],
     withdrawableEmails: [],
+    purposeIds: Object.keys(CONSENT_PURPOSES).map(Number),
   };
   // Every known person consented to every purpose on every channel: permission.verify finds whichever is asked.
   const consentPurposes = Object.keys(CONSENT_PURPOSES).map((purposeId) => ({ purposeId: Number(purposeId), channel: [...CONSENT_CHANNELS], enabled: true }));
