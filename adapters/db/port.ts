@@ -359,7 +359,8 @@ export interface AudienceStore {
   expire(now: Date): Promise<Array<{ id: string; accountId: string }>>;
 }
 
-export type PersonSubscription = { id: string; accountId: string; personId: string; webhookUrl: string; createdAt: string };
+/** A subscription to one person, or (personId null) to every person of the account's own records. */
+export type PersonSubscription = { id: string; accountId: string; personId: string | null; webhookUrl: string; createdAt: string };
 
 /** A change of a subscribed person, with every subscription to it, as the notifier claims it. */
 export type SubscribedChange = { changeId: string; personId: string; changedAt: string; subscriptions: PersonSubscription[] };

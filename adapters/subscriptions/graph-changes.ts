@@ -7,7 +7,8 @@ type ChangeRow = { id: string; kind: ClaimedGraphChange['kind']; before_ids: str
 
 /**
  * Claims up to `limit` changes of the graph for a while (others skip them meanwhile), each with its records as
- * their sources name them and the subscriptions to any person it touched (under its id or an id merged into it),
+ * their sources name them and the subscriptions to any person it touched (under its id or an id merged into it, or
+ * as a person one of the account's own records is in),
  * runs `notify` on them, and deletes them (or gives them up at once when it fails); a change whose records are
  * gone since still goes, naming none.
  */
@@ -35,6 +36,21 @@ export async function claimGraphChanges(db: SqlClient, limit: number, notify: (c
     [touched],
   );
   const liveOf = new Map(redirects.map((row) => [row.from_id, row.to_id]));
+  // Subscriptions to an account's own records, each with the touched persons its records are in (by their id then
+  // or one merged into it since).
+  const ownRecords = await db.query<SubscriptionRow & { held: string[] }>(
+    `WITH touched AS (SELECT unnest($1::bigint[]) AS person),
+          held AS (SELECT r.account_id AS holder, t.person FROM touched t JOIN identity_records r ON r.person_id = t.person
+                   UNION
+                   SELECT r.account_id, t.person FROM touched t JOIN person_redirects pr ON pr.to_id = t.person
+                                                                JOIN identity_records r ON r.person_id = pr.from_id)
+     SELECT ${SUBSCRIPTION_COLUMNS}, array_agg(DISTINCT held.person)::text[] AS held
+       FROM person_subscriptions s JOIN held ON held.holder = s.account_id
+      WHERE s.person_id IS NULL
+      GROUP BY s.id, s.account_id, s.person_id, s.webhook_url, s.created_at
+      ORDER BY s.created_at, s.id`,
+    [touched],
+  );
   const claimed = changes.map((change): ClaimedGraphChange => {
     const ids = new Set([...change.before_ids, ...change.after_ids]);
     return {
@@ -44,7 +60,10 @@ export async function claimGraphChanges(db: SqlClient, limit: number, notify: (c
       after: change.after_ids,
       records: change.records ?? [],
       changedAt: isoTimestamp(change.changed_at),
-      subscriptions: subscriptions.filter((row) => ids.has(row.person_id) || ids.has(liveOf.get(row.person_id) ?? '')).map(subscriptionOf),
+      subscriptions: [
+        ...subscriptions.filter((row) => row.person_id !== null && (ids.has(row.person_id) || ids.has(liveOf.get(row.person_id) ?? ''))),
+        ...ownRecords.filter((row) => row.held.some((person) => ids.has(person))),
+      ].map(subscriptionOf),
     };
   });
   await notifyThenDelete(db, 'graph_changes', claimed.map((change) => change.changeId), () => notify(claimed));

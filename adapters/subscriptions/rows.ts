@@ -3,7 +3,7 @@ import { isoTimestamp } from '../db/rows.ts';
 import type { SqlClient } from '../db/sql-client.ts';
 
 /** A person subscription's row as the subscription store and the graph-change claim read it. */
-export type SubscriptionRow = { id: string; account_id: string; person_id: string; webhook_url: string; created_at: Date };
+export type SubscriptionRow = { id: string; account_id: string; person_id: string | null; webhook_url: string; created_at: Date };
 
 /** How long a claimed change is left to its claimer before another may take it. */
 export const CLAIM_SECONDS = 60;

@@ -91,8 +91,11 @@ export const CompanySearchQuery = z.object({
 });
 export type CompanySearchQuery = z.infer<typeof CompanySearchQuery>;
 
-/** person.subscribe: the query as a lookup, and where changes go. */
-export const SubscribeQuery = z.object({ lookup: PersonLookup, webhookUrl: z.string() });
+/** person.subscribe: the query as a lookup (or the account's own records), and where changes go. */
+export const SubscribeQuery = z.union([
+  z.object({ lookup: PersonLookup, webhookUrl: z.string() }),
+  z.object({ ownRecords: z.literal(true), webhookUrl: z.string() }),
+]);
 export type SubscribeQuery = z.infer<typeof SubscribeQuery>;
 
 /** The name and address parts a verify.match query claims, each the SHA-256 of its plain words. */

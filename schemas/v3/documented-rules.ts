@@ -80,6 +80,14 @@ const NAME_AND_PLACE = {
 /** A multi-field query: at least one identifier or reference (recordId, personId, partnerId). */
 export const QUERY_RULE: JsonSchema = { anyOf: [...IDENTIFIERS, ...REFERENCES], ...NAME_AND_PLACE };
 
+/** person.subscribe: a multi-field query, or `ownRecords: true` with none. */
+export const SUBSCRIBE_RULE: JsonSchema = {
+  anyOf: [
+    { ...QUERY_RULE, properties: { ownRecords: { not: { const: true } } } },
+    { required: ['ownRecords'], properties: { ownRecords: { const: true } }, not: { anyOf: [...IDENTIFIERS, ...REFERENCES] } },
+  ],
+};
+
 /** A record to map: at least one identifier besides its references; never a personId. */
 export const RECORD_RULE: JsonSchema = { anyOf: IDENTIFIERS, not: givenText('personId'), ...NAME_AND_PLACE };
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { HTTP_URL, QUERY_RULE } from './documented-rules.ts';
-import { checkMultiField } from './multi-field.ts';
+import { HTTP_URL, SUBSCRIBE_RULE } from './documented-rules.ts';
+import { checkMultiField, givesIdentifier } from './multi-field.ts';
 import { personEnrichShape } from './person-enrich.ts';
 import { webhookUrl } from './webhook-url.ts';
 
@@ -11,18 +11,27 @@ export const MAX_SUBSCRIPTIONS_PER_ACCOUNT = 10_000;
 const requiredWebhookUrl = webhookUrl.meta({ anyOf: [{ type: 'string', maxLength: 2048, ...HTTP_URL }] });
 
 export const PersonSubscribeRequest = z
-  .object({ ...personEnrichShape, webhookUrl: requiredWebhookUrl })
+  .object({
+    ...personEnrichShape,
+    ownRecords: z
+      .boolean()
+      .nullish()
+      .describe("true: subscribe to every person of the account's own records (identity.map), for their merges and splits; no query then"),
+    webhookUrl: requiredWebhookUrl,
+  })
   .superRefine((body, ctx) => {
-    checkMultiField(body, ctx);
+    if (!body.ownRecords) checkMultiField(body, ctx);
+    else if (givesIdentifier(body)) ctx.addIssue({ code: 'custom', path: ['ownRecords'], message: 'give either a person query or ownRecords, not both' });
     if (!body.webhookUrl) ctx.addIssue({ code: 'custom', path: ['webhookUrl'], message: 'required: where the changes of the person are POSTed' });
   })
-  .meta({ id: 'PersonSubscribeRequest', ...QUERY_RULE, required: ['webhookUrl'] });
+  .meta({ id: 'PersonSubscribeRequest', ...SUBSCRIBE_RULE, required: ['webhookUrl'] });
 export type PersonSubscribeRequest = z.infer<typeof PersonSubscribeRequest>;
 
 export const PersonSubscription = z
   .object({
     subscriptionId: z.uuid(),
-    personId: z.string().describe("The account's person id of the subscribed person"),
+    personId: z.string().nullable().describe("The account's person id of the subscribed person; null for a subscription to the account's own records"),
+    ownRecords: z.literal(true).optional().describe("A subscription to every person of the account's own records"),
     webhookUrl: z.string(),
     createdAt: z.iso.datetime().optional(),
   })

@@ -119,6 +119,39 @@ describe.each(MODES)('person subscriptions (%s)', (mode) => {
     expect(split).toEqual({ type: 'person.split', subscriptionId: subscribed.body.subscriptionId, changedAt: expect.any(String), personIdsBefore: [survivor], personIdsAfter: [survivor, splitOff] });
   });
 
+  it('tells an account subscribed to its own records of a merge of a person one of them is in, and no other account', async () => {
+    receiver = await startWebhookReceiver();
+    const [mapper, bystander] = [await createAccount(kith), await createAccount(kith)];
+    const first = newPerson();
+    const seattle = { label: 'home', addressLine1: '9 Pine Street', city: 'Seattle', region: 'Washington', regionCode: 'WA', postalCode: '98101', country: 'United States', countryCode: 'US' };
+    const second = newPerson({ fullName: first.fullName, details: { name: first.details.name, locations: [seattle] } });
+    await loadPersons(kith, [first]);
+    await loadPersons(kith, [second]);
+    const mapped = await call('identity.map', { recordId: 'crm-1', email: emailOf(second) }, mapper.key);
+    expect(mapped.status, mapped.text).toBe(200);
+    const own = await call('person.subscribe', { ownRecords: true, webhookUrl: `${receiver.url}/own` }, mapper.key);
+    expect(own.body).toEqual({ subscriptionId: expect.any(String), personId: null, ownRecords: true, webhookUrl: `${receiver.url}/own` });
+    expect((await call('person.subscribe', { ownRecords: true, webhookUrl: `${receiver.url}/bystander` }, bystander.key)).status).toBe(200);
+    const mappedPerson = (await call('person.enrich', { recordId: 'crm-1' }, mapper.key)).body.details.identifiers.personIds[0];
+
+    const bridge = newPerson({ fullName: first.fullName, details: { name: first.details.name, emails: [first.details.emails[0]!, second.details.emails[0]!], locations: [] } });
+    await loadPersons(kith, [bridge]);
+    const [merged] = await receiver.waitFor(1, 30_000);
+    await sleep(QUIET_MS);
+    expect(receiver.received).toHaveLength(1);
+    expect(merged!.url).toBe('/own');
+    const survivor = (await call('person.enrich', { email: emailOf(first) }, mapper.key)).body.details.identifiers.personIds[0];
+    expect(JSON.parse(merged!.body)).toEqual({
+      type: 'person.merged',
+      subscriptionId: own.body.subscriptionId,
+      changedAt: expect.any(String),
+      personIdsBefore: [mappedPerson, survivor],
+      personIdsAfter: [survivor],
+    });
+    const listed = await call('person.subscriptions', {}, mapper.key);
+    expect(listed.body.subscriptions).toEqual([expect.objectContaining({ subscriptionId: own.body.subscriptionId, personId: null, ownRecords: true })]);
+  });
+
   it("lists the account's subscriptions a page at a time, and no other account's", async () => {
     const lister = await createAccount(kith);
     const persons = [newPerson(), newPerson(), newPerson()];
@@ -152,6 +185,7 @@ describe.each(MODES)('person subscriptions (%s)', (mode) => {
     ['no webhookUrl', { email: 'a@example.org' }, 400, 'webhookUrl: required'],
     ['a webhookUrl in a private network', { email: 'a@example.org', webhookUrl: 'http://10.1.2.3/hook' }, 400, 'Invalid webhookUrl'],
     ['a subscriptionId that is no UUID', { subscriptionId: 'x' }, 400, 'subscriptionId'],
+    ['ownRecords with a person query', { ownRecords: true, email: 'a@example.org', webhookUrl: 'http://127.0.0.1:9/hook' }, 400, 'ownRecords: give either'],
   ])('refuses %s', async (_, body, status, message) => {
     const operation = 'subscriptionId' in body ? 'person.unsubscribe' : 'person.subscribe';
     const answer = await call(operation, body);
