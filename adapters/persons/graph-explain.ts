@@ -15,22 +15,25 @@ export class PersonTooLargeError extends Error {
 type RecordRow = { record_id: string; source: string; external_id: string; document: Record<string, unknown> };
 const graphRecord = (row: RecordRow): GraphRecord => ({ source: row.source, id: row.external_id, recordId: row.record_id, document: row.document });
 
-async function recordsOfPerson(db: SqlClient, personId: string): Promise<GraphRecord[]> {
-  const rows = await db.query<RecordRow>(
-    `SELECT p.id::text AS record_id, p.source, p.external_id, p.document FROM persons p
-      WHERE p.id IN (${RECORD_IDS_OF_PERSON('$1::bigint')}) ORDER BY p.id LIMIT $2`,
-    [personId, MAX_EXPLAINED_RECORDS + 1],
-  );
+/** The ids of a person's records, in id order; a person of more than can be explained is refused. */
+async function recordIdsOfPerson(db: SqlClient, personId: string): Promise<string[]> {
+  const rows = await db.query<{ id: string }>(`SELECT r.record_id::text AS id FROM (${RECORD_IDS_OF_PERSON('$1::bigint')}) AS r (record_id) ORDER BY r.record_id LIMIT $2`, [
+    personId,
+    MAX_EXPLAINED_RECORDS + 1,
+  ]);
   if (rows.length > MAX_EXPLAINED_RECORDS) throw new PersonTooLargeError(`person ${personId} has more than ${MAX_EXPLAINED_RECORDS} records to weigh against each other`);
+  return rows.map((row) => row.id);
+}
+
+/** A person's records as imported, in id order. */
+async function recordsOfPerson(db: SqlClient, personId: string): Promise<GraphRecord[]> {
+  const ids = await recordIdsOfPerson(db, personId);
+  const rows = await db.query<RecordRow>('SELECT p.id::text AS record_id, p.source, p.external_id, p.document FROM persons p WHERE p.id = ANY($1::bigint[]) ORDER BY p.id', [ids]);
   return rows.map(graphRecord);
 }
 
 /** The newest model, as the resolver weighs records with it. */
 const resolverModel = async (db: SqlClient) => modelForRecords(db, await latestModel(db));
-
-async function fieldsOf(db: SqlClient, records: readonly GraphRecord[]) {
-  return readRecords(db, records.map((record) => record.recordId));
-}
 
 /**
  * A person's records and how each holds to the others, weighed now as the resolver weighs them; a merged-away id answers
@@ -43,7 +46,7 @@ export async function personHow(db: SqlClient, askedId: string): Promise<PersonH
   if (records.length === 0) return undefined;
   const merged = await db.query<{ id: string }>('SELECT from_id::text AS id FROM person_redirects WHERE to_id = $1::bigint ORDER BY from_id', [personId]);
   const model = await resolverModel(db);
-  return { personId, mergedIds: merged.map((row) => row.id), records, holds: explainPerson(model, await fieldsOf(db, records)), model: model.version };
+  return { personId, mergedIds: merged.map((row) => row.id), records, holds: explainPerson(model, await readRecords(db, records.map((record) => record.recordId))), model: model.version };
 }
 
 /** The record a source names, with the person it is in; undefined when there is none. */
@@ -65,8 +68,9 @@ export async function recordsWhy(db: SqlClient, refs: { a: RecordRef; b: RecordR
   if (!a) return { missing: 'a' };
   const b = await recordByRef(db, refs.b);
   if (!b) return { missing: 'b' };
-  const fieldsOfPerson = async (personId: string) => fieldsOf(db, await recordsOfPerson(db, personId));
-  const [personOfA, personOfB] = [await fieldsOfPerson(a.personId), await fieldsOfPerson(b.personId)];
+  const fieldsOfPerson = async (personId: string) => readRecords(db, await recordIdsOfPerson(db, personId));
+  const personOfA = await fieldsOfPerson(a.personId);
+  const personOfB = a.personId === b.personId ? personOfA : await fieldsOfPerson(b.personId);
   const model = await resolverModel(db);
   const find = (records: typeof personOfA, recordId: string) => records.find((record) => record.id === recordId)!;
   const why = explainPair(model, { a: find(personOfA, a.recordId), b: find(personOfB, b.recordId), personOfA, personOfB });

@@ -2,7 +2,7 @@ import { compareIds } from '../matching/id-order.ts';
 import type { MatchModel } from '../matching/model.ts';
 import type { RecordFields } from './record-fields.ts';
 import { compareWithPerson } from './compare.ts';
-import { decisionBetween } from './decisions.ts';
+import { decisionBetween, holdsNeverPair } from './decisions.ts';
 import { groupsOf, holdsTwoIndividuals, joins, keeperOf, linksOf, mergeable, sharesIdentifier, survivorOf, type PersonCandidate } from './resolve.ts';
 
 /**
@@ -163,9 +163,10 @@ export async function resolveBatch(model: MatchModel, graph: BatchGraph, newPers
   };
 
   for (const [at, recordId] of graph.queued.entries()) {
-    // A person holding two individuals (an operator's decision since) is split first, each record going its way.
+    // A person holding two records decided never one since is split first, each record going its way (two
+    // birthdays that tell individuals apart were split when the second joined).
     const before = personOf.get(recordId);
-    if (before !== undefined && holdsTwoIndividuals(recordsOf(before))) await revalidate(before);
+    if (before !== undefined && holdsNeverPair(recordsOf(before))) await revalidate(before);
     const current = personOf.get(recordId);
     const record = graph.fields.get(recordId);
     changes.counts.resolved += 1;
