@@ -80,6 +80,9 @@ const NAME_AND_PLACE = {
 /** A multi-field query: at least one identifier or reference (recordId, personId, partnerId). */
 export const QUERY_RULE: JsonSchema = { anyOf: [...IDENTIFIERS, ...REFERENCES], ...NAME_AND_PLACE };
 
+/** identity.resolve: a multi-field query, with recordId and personId not both. */
+export const RESOLVE_RULE: JsonSchema = { ...QUERY_RULE, not: givenText('recordId', 'personId') };
+
 /** person.subscribe: a multi-field query, or `ownRecords: true` with none. */
 export const SUBSCRIBE_RULE: JsonSchema = {
   anyOf: [

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { QUERY_RULE, RECORD_RULE } from './documented-rules.ts';
+import { RECORD_RULE, RESOLVE_RULE } from './documented-rules.ts';
 import { checkMultiField, givesIdentifier, multiFieldShape, type MultiFieldQuery } from './multi-field.ts';
 import { RecordId, Tag, TagList } from './tags.ts';
 
@@ -38,7 +38,7 @@ export const IdentityResolveRequest = z
     checkMultiField(body as MultiFieldQuery, ctx);
     if (body.recordId && body.personId) issue(ctx, ['personId'], 'give recordId or personId, not both');
   })
-  .meta({ id: 'IdentityResolveRequest', ...QUERY_RULE });
+  .meta({ id: 'IdentityResolveRequest', ...RESOLVE_RULE });
 
 export const IdentityResolveResponse = z
   .object({
