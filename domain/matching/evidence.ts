@@ -12,6 +12,12 @@ import type { PersonEnrichRequest } from '../../schemas/v3/person-enrich.ts';
 export type EvidenceCategory = IdentifierCategory | 'name_address';
 
 
+/** The parts of a query's birthday it gives; undefined when none. */
+function queryBirthday(birthday: MultiFieldQuery['birthday']): { year?: number; month?: number; day?: number } | undefined {
+  const given = Object.entries({ year: birthday?.year, month: birthday?.month, day: birthday?.day }).filter(([, part]) => typeof part === 'number');
+  return given.length > 0 ? Object.fromEntries(given) : undefined;
+}
+
 /** Every lookup key of the evidence. */
 export const lookupKeys = (evidence: Evidence[]): IdentifierKey[] => evidence.flatMap((item) => item.keys);
 
@@ -42,7 +48,8 @@ export function evidenceOf(query: MultiFieldQuery): Evidence[] {
       const place = placeFields(query.location);
       const keys = nameAddressKeys(forms, addressForms(query.location)).map((value): IdentifierKey => ({ kind: 'name_address', value }));
       const blockingKeys = queryBlockingKeys(names, place).map((value): IdentifierKey => ({ kind: 'match_block', value }));
-      evidence.push({ category: 'name_address', keys, nameAddress: { names, place, blockingKeys } });
+      const birthday = queryBirthday(query.birthday);
+      evidence.push({ category: 'name_address', keys, nameAddress: { names, place, blockingKeys, ...(birthday && { birthday }) } });
     }
     if (query.placekey?.trim()) {
       add('name_placekey', namePlacekeyKeys(forms, query.placekey).map((value) => ({ kind: 'name_placekey', value })));

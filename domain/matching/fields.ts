@@ -1,4 +1,5 @@
 import type { NameFields, PlaceFields } from '../../schemas/events/payloads.ts';
+import { birthdayOf, type Birthday } from './birthday.ts';
 import { regionForms } from './regions.ts';
 import { isStreetKind, postalCode, streetWords, wordsOf } from './text.ts';
 
@@ -78,10 +79,10 @@ export function placeFields(place: PlaceInput): PlaceFields {
   };
 }
 
-/** What a stored person record holds of its names and addresses (docs/person-records.md); any part may be absent. */
+/** What a stored person record holds of its names, addresses and birthday (docs/person-records.md); any part may be absent. */
 export type PersonNamesAndPlaces = {
   fullName?: string | null;
-  details?: { name?: NameInput | null; locations?: PlaceInput[] | null } | null;
+  details?: { name?: NameInput | null; locations?: PlaceInput[] | null; age?: { birthday?: Birthday | null } | null } | null;
 };
 
 /** A stored person's names (its structured name, and its full name when that differs) and addresses. */
@@ -96,8 +97,12 @@ export function personFields(person: PersonNamesAndPlaces): { names: NameFields[
 
 const sameName = (a: NameFields, b: NameFields) => a.given.join(' ') === b.given.join(' ') && a.family.join(' ') === b.family.join(' ');
 
-/** The names and addresses of all of a person's records (docs/identity-graph.md): any of them may be the one meant. */
-export function recordsFields(records: readonly PersonNamesAndPlaces[]): { names: NameFields[]; places: PlaceFields[] } {
+/** The names, addresses and birthdays of all of a person's records (docs/identity-graph.md): any of them may be the one meant. */
+export function recordsFields(records: readonly PersonNamesAndPlaces[]): { names: NameFields[]; places: PlaceFields[]; birthdays: Birthday[] } {
   const fields = records.map(personFields);
-  return { names: fields.flatMap((field) => field.names), places: fields.flatMap((field) => field.places) };
+  return {
+    names: fields.flatMap((field) => field.names),
+    places: fields.flatMap((field) => field.places),
+    birthdays: records.flatMap((record) => birthdayOf(record.details?.age) ?? []),
+  };
 }

@@ -28,6 +28,25 @@ describe('levelWeight', () => {
 });
 
 describe('nameAddressScore', () => {
+  it('weighs a birthday beyond the household cap: a twin or a parent at the address is told apart, a slip is not', () => {
+    const born = { year: 1971, month: 6, day: 24 };
+    const asked = { ...query({ given: 'Ada', family: 'Lovelace' }), birthday: born };
+    const withBirthday = (birthday: { year?: number; month?: number; day?: number }) => ({ ...ada, birthdays: [birthday] });
+    const bare = nameAddressScore(DEFAULT_MODEL, asked, ada)!;
+    const same = nameAddressScore(DEFAULT_MODEL, asked, withBirthday(born))!;
+    expect(same.fields.at(-1)).toMatchObject({ field: 'birthday', level: 'exact' });
+    expect(same.weight - bare.weight).toBeCloseTo(levelWeight(DEFAULT_MODEL, { field: 'birthday', level: 'exact' }));
+    expect(same.capped).toBe(bare.capped);
+    const swapped = nameAddressScore(DEFAULT_MODEL, asked, withBirthday({ year: 1971, month: 24, day: 6 }))!;
+    expect(swapped.fields.at(-1)).toMatchObject({ level: 'close' });
+    expect(swapped.weight).toBeGreaterThan(bare.weight);
+    const twin = nameAddressScore(DEFAULT_MODEL, asked, withBirthday({ year: 1998, month: 2, day: 3 }))!;
+    expect(twin.weight).toBeLessThan(bare.weight - 4);
+    const yearOnly = nameAddressScore(DEFAULT_MODEL, { ...asked, birthday: { year: 1971 } }, withBirthday(born))!;
+    expect(yearOnly.fields.at(-1)).toMatchObject({ level: 'similar' });
+    expect(nameAddressScore(DEFAULT_MODEL, { ...asked, birthday: { month: 3 } }, withBirthday({ year: 1971 }))!.fields).toEqual(bare.fields);
+  });
+
   it('is sure of the person written exactly, and still of one with typos, swapped names or a missing number', () => {
     expect(weightOf(query({ given: 'Ada', family: 'Lovelace' }))).toBeGreaterThan(10);
     expect(weightOf(query({ given: 'Adda', family: 'Lovelcae' }, { ...home, postalCode: '97290' }))).toBeGreaterThan(5);

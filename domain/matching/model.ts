@@ -1,3 +1,4 @@
+import { compareBirthday, type Birthday } from './birthday.ts';
 import { compareNames, comparePlaces, type Comparison, type Field, type Level } from './comparisons.ts';
 import type { IdentifierCategory, NameFields, PlaceFields } from '../../schemas/events/payloads.ts';
 
@@ -199,14 +200,26 @@ export const best = <T extends { weight: number }>(scores: T[]): T | undefined =
  */
 export function nameAddressScore(
   model: MatchModel,
-  query: { names: NameFields[]; place: PlaceFields },
-  candidate: { names: NameFields[]; places: PlaceFields[] },
+  query: { names: NameFields[]; place: PlaceFields; birthday?: Birthday },
+  candidate: { names: NameFields[]; places: PlaceFields[]; birthdays?: readonly Birthday[] },
 ): NameAddressScore | undefined {
   const name = best(query.names.flatMap((asked) => candidate.names.map((names) => scoreName(model, asked, names))));
   const place = best(candidate.places.map((place) => scorePlace(model, query.place, place)));
   if (!name || !place) return undefined;
   const capped = householdExcess(model, place.weight);
-  return { weight: name.weight + place.weight - capped, fields: [...name.fields, ...place.fields], swap: name.swap, capped };
+  const born = birthdayScore(model, query.birthday, candidate.birthdays ?? []);
+  const fields = [...name.fields, ...place.fields, ...(born ? [born] : [])];
+  return { weight: name.weight + place.weight - capped + (born?.weight ?? 0), fields, swap: name.swap, capped };
+}
+
+/**
+ * The query's birthday against the best of the candidate's (./birthday.ts compareBirthday): evidence of the one
+ * individual, beyond the household cap, as a twin's or a parent's differs. Undefined when either side gives none.
+ */
+function birthdayScore(model: MatchModel, asked: Birthday | undefined, birthdays: readonly Birthday[]): FieldWeight | undefined {
+  if (!asked) return undefined;
+  const compared = birthdays.map((birthday) => ({ field: 'birthday' as const, level: compareBirthday(asked, birthday) })).filter((comparison) => comparison.level !== 'missing');
+  return best(compared.map((comparison) => ({ ...comparison, weight: levelWeight(model, comparison) })));
 }
 
 /**

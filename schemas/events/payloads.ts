@@ -57,7 +57,14 @@ export const Evidence = z.object({
   category: z.enum([...IDENTIFIER_CATEGORIES, 'name_address']),
   keys: z.array(IdentifierKey),
   personIds: z.array(z.string()).optional(),
-  nameAddress: z.object({ names: z.array(NameFields), place: PlaceFields, blockingKeys: z.array(IdentifierKey) }).optional(),
+  nameAddress: z
+    .object({
+      names: z.array(NameFields),
+      place: PlaceFields,
+      blockingKeys: z.array(IdentifierKey),
+      birthday: z.object({ year: z.number().optional(), month: z.number().optional(), day: z.number().optional() }).optional(),
+    })
+    .optional(),
 });
 export type Evidence = z.infer<typeof Evidence>;
 

@@ -38,6 +38,15 @@ export const QueryLocation = z
   })
   .meta({ id: 'QueryLocation', ...LOCATION_RULE });
 
+/** A date of birth, any part of it: what the matcher weighs beside a name and an address (docs/matching.md). */
+export const QueryBirthday = z
+  .object({
+    year: z.number().int().min(1800).max(2200).nullish(),
+    month: z.number().int().min(1).max(12).nullish(),
+    day: z.number().int().min(1).max(31).nullish(),
+  })
+  .meta({ id: 'QueryBirthday' });
+
 export const QueryProfile = z
   .object({
     service: text(50).nullish(),
@@ -57,6 +66,7 @@ export const multiFieldShape = {
     'Only together with name: postalCode, or city with region (or regionCode) or with a street line (addressLine1 or addressLine2)',
   ),
   placekey: identifier.nullish().describe('Only together with name'),
+  birthday: QueryBirthday.nullish().describe('Any of year, month and day: weighed with a name and an address, never alone'),
   profiles: many(QueryProfile).nullish(),
   maids: many(entry).nullish(),
   li_nonid: identifier.nullish(),

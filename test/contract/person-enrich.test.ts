@@ -112,6 +112,23 @@ describe.each(MODES)('person.enrich (%s)', (mode) => {
       }
     });
 
+    it('tells two namesakes at one address apart by the birthday asked, a slip of it included', async () => {
+      const [parentBorn, childBorn] = [{ year: 1950, month: 3, day: 14 }, { year: 1984, month: 2, day: 11 }];
+      const parent = newPerson();
+      const child = newPerson({ fullName: parent.fullName, details: { name: parent.details.name, locations: parent.details.locations, age: { birthday: childBorn } } });
+      await loadPersons(kith, [{ ...parent, details: { ...parent.details, age: { birthday: parentBorn } } }, child]);
+      const asked = { name: parent.details.name, location: parent.details.locations[0] };
+      expect((await enrich(asked)).status).toBe(404); // either of two: not sure of one
+      for (const birthday of [childBorn, { year: 1984, month: 11, day: 2 }, { year: 1985, month: 2, day: 11 }]) {
+        const answer = await enrich({ ...asked, birthday });
+        expect(answer.status, `${JSON.stringify(birthday)}: ${answer.text}`).toBe(200);
+        expect(answer.body.details.emails[0].value).toBe(emailOf(child));
+      }
+      const parentAnswer = await enrich({ ...asked, birthday: parentBorn, confidence: 'MAX' });
+      expect(parentAnswer.status, parentAnswer.text).toBe(200);
+      expect(parentAnswer.body.details.emails[0].value).toBe(emailOf(parent));
+    });
+
     it('takes a name with any part of an address that narrows the candidates, a street or not', async () => {
       // Weaker evidence than a whole address: whether it is answered is the model's (here every suite's Ada lives
       // in Portland); it is not refused.
@@ -202,6 +219,7 @@ describe.each(MODES)('person.enrich (%s)', (mode) => {
       ['a name without location', { name: { full: 'Ada Lovelace' } }, 'location'],
       ['a location without name', { location: { addressLine1: '1 Main St', postalCode: '97209' } }, 'name'],
       ['a location without city or postal code', { name: { full: 'Ada' }, location: { addressLine1: '1 Main St' } }, 'location'],
+      ['a birthday in a thirteenth month', { email: 'a@example.com', birthday: { year: 1980, month: 13 } }, 'birthday.month'],
       ['a region alone', { name: { full: 'Ada' }, location: { region: 'Oregon', regionCode: 'OR' } }, 'location: needs postalCode, or city with region'],
       ['a placekey without name', { placekey: '222-227@5vg-7gq-tvz' }, 'name: location and placekey have to be queried together with name'],
       ['a username without service', { profiles: [{ username: 'ada' }] }, 'profiles[0].service'],
