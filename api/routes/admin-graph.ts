@@ -29,6 +29,35 @@ export function recordRef(field: string, value: string | undefined): RecordRef {
   return { source, id: id.trim() };
 }
 
+/** Two records as `source:id` (recordRef), `a` and `b`, which must be two. */
+export function recordPair(asked: { a: string | undefined; b: string | undefined }): { a: RecordRef; b: RecordRef } {
+  const refs = { a: recordRef('a', asked.a), b: recordRef('b', asked.b) };
+  if (refs.a.source === refs.b.source && refs.a.id === refs.b.id) throw new ApiError(400, 'Invalid request: b: name another record than a');
+  return refs;
+}
+
+const noSuchRecord = (refs: { a: RecordRef; b: RecordRef }, missing: 'a' | 'b') =>
+  new ApiError(404, `No such record: ${missing} (${refs[missing].source}:${refs[missing].id})`);
+
+/**
+ * What an operator decides of two records (a `RecordDecisionRequest`, checked), recorded and then resolved before
+ * the answer (docs/identity-graph.md, "People decide"): the admin API's decision and the console's.
+ */
+export async function decideAndResolve(persons: Pick<PersonStore, 'decideRecords' | 'resolveQueued'>, asked: unknown) {
+  const input = parseOrBadRequest(RecordDecisionRequest, asked);
+  const refs = recordPair(input);
+  const decided = await persons.decideRecords(refs, input.decision);
+  if ('missing' in decided) throw noSuchRecord(refs, decided.missing);
+  const { resolved, merged, split, moved } = await persons.resolveQueued();
+  return { ...refs, decision: input.decision, resolution: { resolved, merged, split, moved } };
+}
+
+/** The review list's query (`ReviewQuery`), checked, with the default limit: the admin API's and the console's. */
+export function reviewOptions(asked: { limit: string | undefined; source: string | undefined }): { limit: number; source?: string } {
+  const { limit, source } = parseOrBadRequest(ReviewQuery, asked);
+  return { limit: limit ?? DEFAULT_REVIEW_LIMIT, source };
+}
+
 const explained = async <T>(work: () => Promise<T>): Promise<T> => {
   try {
     return await work();
@@ -46,24 +75,15 @@ const explained = async <T>(work: () => Promise<T>): Promise<T> => {
 export function adminGraphRoutes(options: { persons: PersonStore }) {
   const app = new Hono<ApiEnv>();
   app.get('/records/why', async (c) => {
-    const refs = { a: recordRef('a', c.req.query('a')), b: recordRef('b', c.req.query('b')) };
-    if (refs.a.source === refs.b.source && refs.a.id === refs.b.id) throw new ApiError(400, 'Invalid request: b: name another record than a');
+    const refs = recordPair({ a: c.req.query('a'), b: c.req.query('b') });
     const why = await explained(() => options.persons.explainRecords(refs));
-    if ('missing' in why) throw new ApiError(404, `No such record: ${why.missing} (${refs[why.missing].source}:${refs[why.missing].id})`);
+    if ('missing' in why) throw noSuchRecord(refs, why.missing);
     return c.json(why);
   });
-  app.post('/records/decisions', async (c) => {
-    const input = parseOrBadRequest(RecordDecisionRequest, c.get('body'));
-    const refs = { a: recordRef('a', input.a), b: recordRef('b', input.b) };
-    if (refs.a.source === refs.b.source && refs.a.id === refs.b.id) throw new ApiError(400, 'Invalid request: b: name another record than a');
-    const decided = await options.persons.decideRecords(refs, input.decision);
-    if ('missing' in decided) throw new ApiError(404, `No such record: ${decided.missing} (${refs[decided.missing].source}:${refs[decided.missing].id})`);
-    const { resolved, merged, split, moved } = await options.persons.resolveQueued();
-    return c.json({ ...refs, decision: input.decision, resolution: { resolved, merged, split, moved } });
-  });
+  app.post('/records/decisions', async (c) => c.json(await decideAndResolve(options.persons, c.get('body'))));
   app.get('/persons/review', async (c) => {
-    const { limit, source } = parseOrBadRequest(ReviewQuery, { limit: c.req.query('limit'), source: c.req.query('source') });
-    return c.json({ persons: await options.persons.personsToReview({ limit: limit ?? DEFAULT_REVIEW_LIMIT, source }) });
+    const asked = reviewOptions({ limit: c.req.query('limit'), source: c.req.query('source') });
+    return c.json({ persons: await options.persons.personsToReview(asked) });
   });
   app.get('/persons/:personId', async (c) => {
     const personId = c.req.param('personId');
