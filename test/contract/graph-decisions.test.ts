@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importThroughAdmin } from '../support/admin-import.ts';
-import { namesakesInTwoTowns, newEmail, newIndividual, recordOf, type RecordLine } from '../support/graph-records.ts';
+import { newEmail, newIndividual, recordOf, type RecordLine } from '../support/graph-records.ts';
 import { startTestKith, type TestKith } from '../support/kith.ts';
 import { MODES } from '../support/modes.ts';
+import { importPersonsToReview } from '../support/persons-to-review.ts';
 import { runCli } from '../support/processes.ts';
 
 describe.each(MODES)('people decide the hard cases (%s)', (mode) => {
@@ -69,22 +70,7 @@ describe.each(MODES)('people decide the hard cases (%s)', (mode) => {
 
   it('lists the persons that hold by a thread, most doubtful first: a forced link, a bridge, a weak link', async () => {
     const source = `rv-${randomBytes(5).toString('hex')}`;
-    const tag = randomBytes(6).toString('hex');
-    const id = (name: string) => `${name}-${tag}`;
-    // A person the operator forced together, though nothing they hold agrees.
-    const [ada, grace] = [newIndividual(), newIndividual('seattle')];
-    await importSource(source, [recordOf(ada, id('forced-1'), [newEmail('f1')]), recordOf(grace, id('forced-2'), [newEmail('f2')])]);
-    expect((await decide(`${source}:${id('forced-1')}`, `${source}:${id('forced-2')}`, 'always')).status).toBe(200);
-    // Two pairs of records of namesakes in two towns, each pair sharing an email, made one by a record holding both.
-    const { inPortland, inSeattle } = namesakesInTwoTowns();
-    const [e1, e2] = [newEmail('b1'), newEmail('b2')];
-    await importSource(source, [recordOf(inPortland, id('left-1'), [e1]), recordOf(inPortland, id('left-2'), [e1])]);
-    await importSource(source, [recordOf(inSeattle, id('right-1'), [e2]), recordOf(inSeattle, id('right-2'), [e2])]);
-    await importSource(source, [recordOf({ given: inPortland.given, family: inPortland.family }, id('bridge'), [e1, e2])]);
-    // One person held by a shared email and a name, across two towns.
-    const moved = newIndividual();
-    const email = newEmail('w');
-    await importSource(source, [recordOf(moved, id('weak-1'), [email]), recordOf({ ...newIndividual('seattle'), given: moved.given, family: moved.family }, id('weak-2'), [email])]);
+    const ids = await importPersonsToReview(kith, source);
 
     const review = await kith.client.request('GET', `/admin/persons/review?source=${source}`, { headers: admin });
     expect(review.status, review.text).toBe(200);
@@ -92,8 +78,8 @@ describe.each(MODES)('people decide the hard cases (%s)', (mode) => {
     expect(listed.map((person) => person.weight)).toEqual([...listed.map((person) => person.weight)].sort((a, b) => a - b));
     expect(listed).toHaveLength(3);
     expect(listed[0]).toMatchObject({ kind: 'weak-link', records: 2 });
-    expect([id('forced-1'), id('forced-2')]).toContain(listed[0]!.record.id);
-    expect(listed).toContainEqual(expect.objectContaining({ kind: 'bridge', records: 5, record: expect.objectContaining({ id: id('bridge') }) }));
+    expect(ids.forced).toContain(listed[0]!.record.id);
+    expect(listed).toContainEqual(expect.objectContaining({ kind: 'bridge', records: 5, record: expect.objectContaining({ id: ids.bridge }) }));
     expect(listed).toContainEqual(expect.objectContaining({ kind: 'weak-link', records: 2, record: expect.objectContaining({ source }) }));
     const bad = await kith.client.request('GET', '/admin/persons/review?limit=0', { headers: admin });
     expect(bad.body).toMatchObject({ status: 400, message: expect.stringContaining('limit') });
