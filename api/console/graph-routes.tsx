@@ -1,11 +1,9 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
-import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { PersonStore } from '../../adapters/db/port.ts';
-import { PersonTooLargeError } from '../../adapters/persons/graph-explain.ts';
 import { PersonIdParam } from '../../schemas/admin/identity-graph.ts';
-import { ApiError } from '../errors.ts';
 import { recordRef } from '../routes/admin-graph.ts';
 import type { OperatorEnv } from './env.ts';
+import { refused, type Refusal } from './graph-refused.ts';
 import { documentOf } from './layout.tsx';
 import { GraphHomePage, PersonPage, WhyPage, type GraphQuery } from './pages/graph.tsx';
 
@@ -20,45 +18,37 @@ const BAD_PERSON_ID = 'A person id is a positive whole number, as kith export pe
 export function graphRoutes(options: { persons: Pick<PersonStore, 'explainPerson' | 'explainRecords'>; operatorOnly: MiddlewareHandler<OperatorEnv> }) {
   const { persons, operatorOnly } = options;
   const app = new Hono<OperatorEnv>();
-  const problem = (c: Context<OperatorEnv>, status: ContentfulStatusCode, message: string, asked: GraphQuery) =>
+  const problem = (c: Context<OperatorEnv>, { status, message }: Refusal, asked: GraphQuery) =>
     c.html(documentOf(<GraphHomePage csrfToken={c.get('session').csrfToken} asked={asked} problem={message} />), status);
-  /** The admin API's refusals (a malformed record, a person too large to weigh) as the page's. */
-  const refused = (error: unknown) => {
-    if (error instanceof ApiError) return { status: error.status, message: error.message.replace(/^Invalid request: /, '') };
-    if (error instanceof PersonTooLargeError) return { status: 422 as const, message: `Cannot explain: ${error.message}` };
-    throw error;
-  };
 
   app.get('/graph', operatorOnly, (c) => c.html(documentOf(<GraphHomePage csrfToken={c.get('session').csrfToken} />)));
   // The form's GET: to the person's own address, which can be bookmarked and shared.
   app.get('/graph/persons', operatorOnly, (c) => {
     const personId = c.req.query('personId')?.trim() ?? '';
-    if (!PersonIdParam.safeParse({ personId }).success) return problem(c, 400, BAD_PERSON_ID, { personId });
+    if (!PersonIdParam.safeParse({ personId }).success) return problem(c, { status: 400, message: BAD_PERSON_ID }, { personId });
     return c.redirect(`/console/graph/persons/${personId}`, 303);
   });
   app.get('/graph/persons/:personId', operatorOnly, async (c) => {
     const personId = c.req.param('personId');
-    if (!PersonIdParam.safeParse({ personId }).success) return problem(c, 400, BAD_PERSON_ID, { personId });
+    if (!PersonIdParam.safeParse({ personId }).success) return problem(c, { status: 400, message: BAD_PERSON_ID }, { personId });
     try {
       const how = await persons.explainPerson(personId);
-      if (!how) return problem(c, 404, `No person has the id ${personId}.`, { personId });
+      if (!how) return problem(c, { status: 404, message: `No person has the id ${personId}.` }, { personId });
       return c.html(documentOf(<PersonPage how={how} csrfToken={c.get('session').csrfToken} />));
     } catch (error) {
-      const { status, message } = refused(error);
-      return problem(c, status, message, { personId });
+      return problem(c, refused(error), { personId });
     }
   });
   app.get('/graph/why', operatorOnly, async (c) => {
     const asked = { a: c.req.query('a')?.trim() ?? '', b: c.req.query('b')?.trim() ?? '' };
     try {
       const refs = { a: recordRef('a', asked.a), b: recordRef('b', asked.b) };
-      if (refs.a.source === refs.b.source && refs.a.id === refs.b.id) return problem(c, 400, 'b: name another record than a', asked);
+      if (refs.a.source === refs.b.source && refs.a.id === refs.b.id) return problem(c, { status: 400, message: 'b: name another record than a' }, asked);
       const why = await persons.explainRecords(refs);
-      if ('missing' in why) return problem(c, 404, `No source holds the record ${asked[why.missing]} (${why.missing}).`, asked);
+      if ('missing' in why) return problem(c, { status: 404, message: `No source holds the record ${asked[why.missing]} (${why.missing}).` }, asked);
       return c.html(documentOf(<WhyPage why={why} csrfToken={c.get('session').csrfToken} />));
     } catch (error) {
-      const { status, message } = refused(error);
-      return problem(c, status, message, asked);
+      return problem(c, refused(error), asked);
     }
   });
   return app;

@@ -12,6 +12,7 @@ import { consoleHeaders } from './headers.ts';
 import { keysRoutes } from './keys-routes.tsx';
 import { documentOf } from './layout.tsx';
 import { notFoundPage, ProblemPage } from './pages/problem.tsx';
+import { graphReviewRoutes } from './graph-review-routes.tsx';
 import { graphRoutes } from './graph-routes.tsx';
 import { consoleSession, operatorSession } from './session.ts';
 import { signInRoutes } from './sign-in-routes.tsx';
@@ -73,7 +74,9 @@ export function consoleRoutes(options: ConsoleOptions) {
   const stats = statsOverDispatcher({ dispatcher: options.dispatcher, admission: options.admission, clock, deadlineMs: options.syncDeadlineMs });
   app.route('/', usageRoutes({ ...section, usage: options.usage, stats }));
   app.route('/', webhookRoutes({ ...section, ...stores, secretOverlapMs: options.secretOverlapMs }));
-  app.route('/', graphRoutes({ persons: stores.persons, operatorOnly: operatorSession(sessions) }));
+  const operatorOnly = operatorSession(sessions);
+  app.route('/', graphRoutes({ persons: stores.persons, operatorOnly }));
+  app.route('/', graphReviewRoutes({ persons: stores.persons, operatorOnly }));
   app.get('*', notFoundPage);
   return app;
 }

@@ -6,6 +6,7 @@ import type { ConsoleLink } from '../../schemas/admin/console.ts';
 import { importThroughAdmin } from '../support/admin-import.ts';
 import { newEmail, newIndividual, recordOf, type Individual, type RecordLine } from '../support/graph-records.ts';
 import { startTestKith, type TestKith } from '../support/kith.ts';
+import { importPersonsToReview } from '../support/persons-to-review.ts';
 
 const ARTIFACTS = new URL('../artifacts/', import.meta.url);
 const screenshot = (page: Page, name: string) => page.screenshot({ path: new URL(`console-${name}.png`, ARTIFACTS).pathname, fullPage: true });
@@ -114,6 +115,46 @@ describe("the operator's identity graph in the console, in a browser", () => {
     await screenshot(page, 'graph-no-person');
   });
 
+  it('lists the persons to review most doubtful first, as the admin API does, each a link to its person', async () => {
+    const source = `rv-${tag}`;
+    const ids = await importPersonsToReview(kith, source);
+    const expected = await kith.client.admin<{ persons: Array<{ personId: string }> }>('GET', `/persons/review?source=${source}`);
+    expect(expected.status, expected.text).toBe(200);
+    expect(expected.body.persons).toHaveLength(3);
+
+    await page.goto(address('/console/graph'));
+    await page.getByRole('link', { name: 'The persons that hold together by a thread, most doubtful first' }).click();
+    await page.waitForURL('**/console/graph/review');
+    await page.getByLabel('Only persons holding a record of the source').fill(source);
+    await page.getByRole('button', { name: 'List them' }).click();
+    await page.waitForURL('**/console/graph/review?**');
+    const rows = page.locator('table.review tbody tr');
+    await expect(rows.evaluateAll((found) => found.map((row) => row.getAttribute('data-person-id')))).resolves.toEqual(expected.body.persons.map((person) => person.personId));
+    // The person an operator forced together leads; the bridged one is listed by its bridge.
+    expect(ids.forced.map((id) => `${source}:${id}`)).toContain(await rows.first().locator('code').textContent());
+    await expect(page.locator('td[data-kind="bridge"]').locator('xpath=..').locator('code').textContent()).resolves.toBe(`${source}:${ids.bridge}`);
+    await screenshot(page, 'graph-review');
+
+    await page.getByLabel('How many (at most 1,000)').fill('1');
+    await page.getByRole('button', { name: 'List them' }).click();
+    await page.waitForURL('**/console/graph/review?**limit=1');
+    await expect(rows.count()).resolves.toBe(1);
+    await rows.first().getByRole('link').click();
+    await page.waitForURL('**/console/graph/persons/*');
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(`Person ${expected.body.persons[0]!.personId}`);
+  });
+
+  it('says plainly when there is nothing to review, and names a refused field with the admin API\'s status', async () => {
+    await page.goto(address(`/console/graph/review?source=none-${tag}`));
+    await expect(page.getByRole('status').textContent()).resolves.toBe(`No person holding a record of none-${tag} holds by a thread: there is nothing to review.`);
+    await expect(page.locator('table.review').count()).resolves.toBe(0);
+    await screenshot(page, 'graph-review-empty');
+    const refused = await page.goto(address('/console/graph/review?limit=0'));
+    expect(refused!.status()).toBe(400);
+    await expect(page.getByRole('alert').textContent()).resolves.toMatch(/^limit: /);
+    await expect(page.getByLabel('How many (at most 1,000)').inputValue()).resolves.toBe('0');
+  });
+
   it('names its form controls for assistive technology, and fits a phone screen without sideways scrolling', async () => {
     await page.goto(address('/console/graph'));
     for (const label of ['Person id', 'A record (source:id)', 'Another record (source:id)']) await expect(page.getByLabel(label, { exact: true }).count(), label).resolves.toBe(1);
@@ -122,7 +163,7 @@ describe("the operator's identity graph in the console, in a browser", () => {
 
     const phone = await browser.newContext({ viewport: { width: 375, height: 740 }, storageState: await page.context().storageState() });
     const small = await phone.newPage();
-    for (const path of ['/console/graph', `/console/graph/why?a=crm:crm-${tag}&b=shop:shop-${tag}`]) {
+    for (const path of ['/console/graph', `/console/graph/why?a=crm:crm-${tag}&b=shop:shop-${tag}`, `/console/graph/review?source=rv-${tag}`]) {
       await small.goto(address(path));
       const overflow = await small.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect(overflow, path).toBeLessThanOrEqual(0);

@@ -17,6 +17,24 @@ const UNLINKED_WORDS: Record<NonNullable<LinkExplanation['unlinked']>[number], s
   'decided-never': 'an operator decided they are never one person',
 };
 
+/** What went before the page: a refusal (an alert), or what was done (a status). */
+export function Notices(props: { problem?: string | undefined; notice?: string | undefined }) {
+  return (
+    <>
+      {props.problem && (
+        <p class="notice warning" role="alert">
+          {props.problem}
+        </p>
+      )}
+      {props.notice && (
+        <p class="notice" role="status">
+          {props.notice}
+        </p>
+      )}
+    </>
+  );
+}
+
 /** Whether the resolver links it and why not, with the probability and the weights it comes from. */
 export function Verdict(props: { link: LinkExplanation }) {
   const { link } = props;

@@ -1,6 +1,6 @@
 import type { PersonHow, RecordsWhy } from '../../../domain/identity-graph/explain.ts';
 import { Page } from '../layout.tsx';
-import { LinkFigure, personHref, RecordsTable, refOf } from './graph-parts.tsx';
+import { LinkFigure, Notices, personHref, RecordsTable, refOf } from './graph-parts.tsx';
 
 export type GraphQuery = { personId?: string; a?: string; b?: string };
 
@@ -9,11 +9,13 @@ export function GraphHomePage(props: { csrfToken: string; asked?: GraphQuery; pr
   const asked = props.asked ?? {};
   return (
     <Page title="Identity graph" section="graph" csrfToken={props.csrfToken} operator>
-      {props.problem && (
-        <p class="notice warning" role="alert">
-          {props.problem}
+      <Notices problem={props.problem} />
+      <section aria-labelledby="review">
+        <h2 id="review">Persons to review</h2>
+        <p>
+          <a href="/console/graph/review">The persons that hold together by a thread, most doubtful first</a>
         </p>
-      )}
+      </section>
       <section aria-labelledby="how">
         <h2 id="how">How a person is built</h2>
         <form method="get" action="/console/graph/persons" class="fields">
