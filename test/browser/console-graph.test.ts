@@ -26,6 +26,9 @@ describe("the operator's identity graph in the console, in a browser", () => {
   const tag = randomBytes(6).toString('hex');
   const address = (path: string) => new URL(path, kith.url).toString();
   /** The marks of a row's cells, left to right. */
+  const whyPath = (a: string, b: string) => `/console/graph/why?a=${encodeURIComponent(a)}&b=${encodeURIComponent(b)}`;
+  const samePerson = () => page.locator('[data-same-person]').getAttribute('data-same-person');
+  const decided = () => page.locator('[data-decided]').getAttribute('data-decided');
   const marks = (row: string) => page.locator(`table.records tr[data-row="${row}"] td`).evaluateAll((cells) => cells.map((cell) => cell.getAttribute('data-mark')));
 
   beforeAll(async () => {
@@ -153,6 +156,51 @@ describe("the operator's identity graph in the console, in a browser", () => {
     expect(refused!.status()).toBe(400);
     await expect(page.getByRole('alert').textContent()).resolves.toMatch(/^limit: /);
     await expect(page.getByLabel('How many (at most 1,000)').inputValue()).resolves.toBe('0');
+  });
+
+  it('decides two records of one person are never one: they are shown apart with the decision, until it is undone', async () => {
+    await page.goto(address(whyPath(`crm:crm-${tag}`, `web:web-${tag}`)));
+    await expect(samePerson()).resolves.toBe('true');
+    await expect(decided()).resolves.toBe('none');
+    await expect(page.getByRole('button', { name: 'Undo the decision' }).count()).resolves.toBe(0);
+
+    await page.getByRole('button', { name: 'Never one person' }).click();
+    await page.waitForURL('**/console/graph/why?**done=never');
+    await expect(samePerson()).resolves.toBe('false');
+    await expect(decided()).resolves.toBe('never');
+    await expect(page.getByRole('status').textContent()).resolves.toContain('Decided: never one person.');
+    const alone = page.locator('figure[data-link="records-alone"] .verdict');
+    await expect(alone.getAttribute('data-links')).resolves.toBe('false');
+    await expect(alone.textContent()).resolves.toContain('an operator decided they are never one person');
+    await expect(page.getByRole('button', { name: 'Never one person' }).count()).resolves.toBe(0);
+    await screenshot(page, 'graph-why-decided-never');
+
+    await page.getByRole('button', { name: 'Undo the decision' }).click();
+    await page.waitForURL('**/console/graph/why?**done=none');
+    await expect(samePerson()).resolves.toBe('true');
+    await expect(decided()).resolves.toBe('none');
+  });
+
+  it('refuses a decision without the session CSRF token, and answers a refused one with the page and the reason', async () => {
+    const [a, b] = [`crm:crm-${tag}`, `shop:shop-${tag}`];
+    const decisions = address('/console/graph/decisions');
+    expect((await page.request.post(decisions, { form: { a, b, decision: 'always' } })).status()).toBe(403);
+    await page.goto(address(whyPath(a, b)));
+    await expect(decided()).resolves.toBe('none');
+    await expect(samePerson()).resolves.toBe('false');
+
+    const token = await page.locator('form[action="/console/graph/decisions"] input[name="_csrf"]').inputValue();
+    const unknown = await page.request.post(decisions, { form: { _csrf: token, a, b, decision: 'maybe' } });
+    expect(unknown.status()).toBe(400);
+    expect(await unknown.text()).toMatch(/role="alert">decision: /);
+    // A record no source holds: the admin API's 404, said on the form again.
+    await page.locator('form[action="/console/graph/decisions"] input[name="b"]').evaluate((input: HTMLInputElement) => (input.value = 'shop:nobody-here'));
+    const refused = page.waitForResponse((response) => response.url().endsWith('/console/graph/decisions'));
+    await page.getByRole('button', { name: 'Always one person' }).click();
+    expect((await refused).status()).toBe(404);
+    await expect(page.getByRole('alert').textContent()).resolves.toBe('No such record: b (shop:nobody-here)');
+    await expect(page.getByLabel('Another record (source:id)').inputValue()).resolves.toBe('shop:nobody-here');
+    await screenshot(page, 'graph-decision-refused');
   });
 
   it('names its form controls for assistive technology, and fits a phone screen without sideways scrolling', async () => {

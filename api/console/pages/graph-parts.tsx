@@ -8,6 +8,7 @@ type ShownRecord = { source: string; id: string; document: Record<string, unknow
 
 export const refOf = (record: { source: string; id: string }) => `${record.source}:${record.id}`;
 export const personHref = (personId: string) => `/console/graph/persons/${encodeURIComponent(personId)}`;
+export const whyHref = (a: string, b: string) => `/console/graph/why?a=${encodeURIComponent(a)}&b=${encodeURIComponent(b)}`;
 
 const MARK_WORDS: Record<Mark, string> = { agrees: '✓ agrees', partly: '≈ partly', differs: '✗ differs' };
 

@@ -1,5 +1,6 @@
 import type { PersonHow, RecordsWhy } from '../../../domain/identity-graph/explain.ts';
 import { Page } from '../layout.tsx';
+import { DecisionForm } from './graph-decision.tsx';
 import { LinkFigure, Notices, personHref, RecordsTable, refOf } from './graph-parts.tsx';
 
 export type GraphQuery = { personId?: string; a?: string; b?: string };
@@ -84,12 +85,13 @@ export function PersonPage(props: { how: PersonHow; csrfToken: string }) {
 }
 
 /** Why two records are, or are not, one person: where each is, the two side by side, and the three links weighed. */
-export function WhyPage(props: { why: RecordsWhy; csrfToken: string }) {
+export function WhyPage(props: { why: RecordsWhy; csrfToken: string; problem?: string | undefined; notice?: string | undefined }) {
   const { why } = props;
   const [a, b] = [refOf(why.a), refOf(why.b)];
   const person = (personId: string) => <a href={personHref(personId)}>person {personId}</a>;
   return (
     <Page title={`${a} and ${b}`} section="graph" csrfToken={props.csrfToken} operator>
+      <Notices problem={props.problem} notice={props.notice} />
       <p class={`verdict ${why.samePerson ? 'links' : 'unlinked'}`} data-same-person={String(why.samePerson)}>
         {why.samePerson ? (
           <>
@@ -113,6 +115,7 @@ export function WhyPage(props: { why: RecordsWhy; csrfToken: string }) {
         <LinkFigure id="a-to-person-of-b" title={`${a} against the rest of person ${why.b.personId}`} link={why.aToPersonOfB} />
         <LinkFigure id="b-to-person-of-a" title={`${b} against the rest of person ${why.a.personId}`} link={why.bToPersonOfA} />
       </section>
+      <DecisionForm a={a} b={b} decided={why.records.decided} csrfToken={props.csrfToken} />
       <p>
         <a href="/console/graph">Look up another person or two records</a>
       </p>
