@@ -2,6 +2,7 @@ import { birthdaysApart, compareBirthday } from '../matching/birthday.ts';
 import { compareAddress, type Field } from '../matching/comparisons.ts';
 import { edits, soundOf } from '../matching/similarity.ts';
 import type { ComparedPair } from '../matching/learn-m.ts';
+import { familyChangedAtHome } from '../matching/family-change.ts';
 import { best, closeIdentifierWeight, householdExcess, identifierWeight, levelWeight, priorWeight, scoreName, termValue, type FieldWeight, type MatchModel } from '../matching/model.ts';
 import type { IdentifierCategory } from '../../schemas/events/payloads.ts';
 import type { RecordFields } from './record-fields.ts';
@@ -38,9 +39,12 @@ function identifierEvidence(model: MatchModel, record: RecordFields, person: rea
   });
 }
 
-function nameEvidence(model: MatchModel, record: RecordFields, person: readonly RecordFields[]): LinkEvidence[] {
+/** The best pair of names; a family name changed at the same home (`sameHome`) weighs nothing (familyChangedAtHome). */
+function nameEvidence(model: MatchModel, record: RecordFields, person: readonly RecordFields[], sameHome = false): LinkEvidence[] {
   const name = best(record.names.flatMap((asked) => person.flatMap((other) => other.names.map((names) => scoreName(model, asked, names)))));
-  return name ? [{ evidence: 'name', weight: name.weight, fields: name.fields }] : [];
+  if (!name) return [];
+  const fields = familyChangedAtHome(name.fields, sameHome);
+  return [{ evidence: 'name', weight: fields.reduce((sum, field) => sum + field.weight, name.swap), fields }];
 }
 
 function addressEvidence(model: MatchModel, record: RecordFields, person: readonly RecordFields[]): LinkEvidence[] {
@@ -117,10 +121,12 @@ export function twinNames(record: RecordFields, person: readonly RecordFields[])
  * household shares counts once.
  */
 export function compareWithPerson(model: MatchModel, record: RecordFields, person: readonly RecordFields[]): RecordMatch {
+  const address = addressEvidence(model, record, person);
+  const sameHome = address.some((item) => 'fields' in item && item.fields[0]?.level === 'exact');
   const compared = [
     ...identifierEvidence(model, record, person),
-    ...nameEvidence(model, record, person),
-    ...addressEvidence(model, record, person),
+    ...nameEvidence(model, record, person, sameHome),
+    ...address,
     ...birthdayEvidence(model, record, person),
   ];
   const evidence = [...compared, ...householdEvidence(model, compared, twinNames(record, person))];

@@ -23,6 +23,14 @@ describe('compareWithPerson', () => {
     expect(compareWithPerson(model, moved, [record('4', 'Ada', 'Lovelace', { email: 'e1' })]).weight).toBeGreaterThan(LINK_WEIGHT);
   });
 
+  it('links a given name at one home under a family name changed (a marriage), not under another home', () => {
+    const married = compareWithPerson(model, record('1', 'Ada', 'Byron'), [record('2', 'Ada', 'Lovelace')]);
+    expect(married.weight).toBeGreaterThan(LINK_WEIGHT);
+    expect(married.evidence.find((item) => item.evidence === 'name')).toMatchObject({ fields: [expect.anything(), { field: 'family', level: 'changed', weight: 0 }] });
+    const elsewhere = record('3', 'Ada', 'Byron', { home: { addressLine1: '5 Elm Road', city: 'Leeds' } });
+    expect(compareWithPerson(model, elsewhere, [record('2', 'Ada', 'Lovelace')]).weight).toBeLessThan(LINK_WEIGHT);
+  });
+
   it('counts what a household shares once: a family name, an address and a phone do not link two given names', () => {
     const byron = record('5', 'Byron', 'Lovelace', { phone: 'p1' });
     const match = compareWithPerson(model, byron, [record('6', 'Ada', 'Lovelace', { phone: 'p1' })]);

@@ -28,6 +28,16 @@ describe('levelWeight', () => {
 });
 
 describe('nameAddressScore', () => {
+  it('takes a family name changed at the same home (a marriage) as no evidence against, not a given name changed', () => {
+    const married = nameAddressScore(DEFAULT_MODEL, query({ given: 'Ada', family: 'Byron' }), ada)!;
+    expect(married.fields.find((field) => field.field === 'family')).toEqual({ field: 'family', level: 'changed', weight: 0 });
+    expect(priorWeight(DEFAULT_MODEL) + married.weight).toBeGreaterThan(Math.log2(0.85 / 0.15));
+    const moved = nameAddressScore(DEFAULT_MODEL, query({ given: 'Ada', family: 'Byron' }, { ...home, addressLine1: '7 Other Road' }), ada)!;
+    expect(moved.fields.find((field) => field.field === 'family')!.level).toBe('different');
+    const housemate = nameAddressScore(DEFAULT_MODEL, query({ given: 'Charles', family: 'Lovelace' }), ada)!;
+    expect(priorWeight(DEFAULT_MODEL) + housemate.weight).toBeLessThan(0);
+  });
+
   it('weighs a birthday beyond the household cap: a twin or a parent at the address is told apart, a slip is not', () => {
     const born = { year: 1971, month: 6, day: 24 };
     const asked = { ...query({ given: 'Ada', family: 'Lovelace' }), birthday: born };

@@ -1,5 +1,6 @@
 import { compareBirthday, type Birthday } from './birthday.ts';
 import { compareNames, comparePlaces, type Comparison, type Field, type Level } from './comparisons.ts';
+import { familyChangedAtHome } from './family-change.ts';
 import type { IdentifierCategory, NameFields, PlaceFields } from '../../schemas/events/payloads.ts';
 
 /**
@@ -156,7 +157,7 @@ type Terms = Partial<Record<TermField, string>>;
  * u is the share of persons holding the candidate's value (a value not listed is held by one).
  */
 export const levelWeight = (model: MatchModel, { field, level }: Comparison, terms: Terms = {}): number => {
-  if (level === 'missing') return 0;
+  if (level === 'missing' || level === 'changed') return 0;
   // A model trained before a field was compared has no levels for it: the defaults stand in.
   const probabilities = (model.levels[field] ?? DEFAULT_MODEL.levels[field])[level];
   if (!probabilities) throw new Error(`the model has no level ${level} for ${field}`);
@@ -195,7 +196,7 @@ export const best = <T extends { weight: number }>(scores: T[]): T | undefined =
 /**
  * How well a candidate (its names and addresses, any of which may be the one meant) matches the query's name
  * (each way it may be read) and address: the best pair of names plus the best of its addresses, an address
- * capped as above. Undefined
+ * capped as above, a family name changed at a home that agrees weighing nothing (./family-change.ts). Undefined
  * when the candidate has no name or no address to compare: no evidence either way.
  */
 export function nameAddressScore(
@@ -207,9 +208,11 @@ export function nameAddressScore(
   const place = best(candidate.places.map((place) => scorePlace(model, query.place, place)));
   if (!name || !place) return undefined;
   const capped = householdExcess(model, place.weight);
+  const home = ['number', 'street'].every((field) => ['exact', 'close'].includes(place.fields.find((weighed) => weighed.field === field)?.level ?? ''));
+  const nameFields = familyChangedAtHome(name.fields, home);
   const born = birthdayScore(model, query.birthday, candidate.birthdays ?? []);
-  const fields = [...name.fields, ...place.fields, ...(born ? [born] : [])];
-  return { weight: name.weight + place.weight - capped + (born?.weight ?? 0), fields, swap: name.swap, capped };
+  const fields = [...nameFields, ...place.fields, ...(born ? [born] : [])];
+  return { weight: total(nameFields) + name.swap + place.weight - capped + (born?.weight ?? 0), fields, swap: name.swap, capped };
 }
 
 /**

@@ -129,6 +129,15 @@ describe.each(MODES)('person.enrich (%s)', (mode) => {
       expect(parentAnswer.body.details.emails[0].value).toBe(emailOf(parent));
     });
 
+    it('answers a person under a family name changed at the same home (a marriage), but not a housemate under hers', async () => {
+      const home = ada.details.locations[0]!;
+      const married = await enrich({ name: { given: ada.details.name!.given, family: 'Byron' }, location: home });
+      expect(married.status, married.text).toBe(200);
+      expect(married.body.fullName).toBe(ada.fullName);
+      expect(married.body.match.evidence[0].fields).toContainEqual({ field: 'family', level: 'changed', weight: 0 });
+      expect((await enrich({ name: { given: 'Charles', family: ada.details.name!.family }, location: home })).status).toBe(404);
+    });
+
     it('takes a name with any part of an address that narrows the candidates, a street or not', async () => {
       // Weaker evidence than a whole address: whether it is answered is the model's (here every suite's Ada lives
       // in Portland); it is not refused.
