@@ -19,7 +19,7 @@ export type GivenAnswer = { probability: number | null; correct: boolean };
 export type ReliabilityRow = { bucket: string; answers: number; correct: number; shareCorrect: number | null };
 
 /** The bucket a probability falls in: the last whose lower bound it reaches. */
-export const bucketOf = (probability: number) => RELIABILITY_BUCKETS.findLast((bucket) => probability >= bucket.from)!.label;
+export const bucketOf = (probability: number) => [...RELIABILITY_BUCKETS].reverse().find((bucket) => probability >= bucket.from)!.label;
 
 const round = (value: number) => Math.round(value * 10_000) / 10_000;
 
