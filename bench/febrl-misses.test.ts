@@ -1,17 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { febrlRow } from './febrl-example.ts';
 import { brokenAddressFields, classifyMiss, countMisses } from './febrl-misses.ts';
 
-const original = {
-  given_name: 'michaela',
-  surname: 'neumann',
-  street_number: '8',
-  address_1: 'stanley street',
-  address_2: 'miami',
-  suburb: 'winston hills',
-  postcode: '4223',
-  state: 'nsw',
-};
-const dup = (fields: Partial<typeof original>) => ({ ...original, ...fields });
+const original = febrlRow(1, 'org');
+const dup = (fields: Partial<typeof original>) => febrlRow(1, 'dup', fields);
 
 describe('classifyMiss', () => {
   it('names a missing name first', () => {

@@ -1,28 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { PersonRecord } from '../schemas/data/person-record.ts';
-import type { FebrlRow } from './febrl-csv.ts';
+import { febrlRow } from './febrl-example.ts';
 import { febrlPerson, febrlQuery, febrlSet } from './febrl-set.ts';
-
-const row = (n: number, kind: 'org' | 'dup', fields: Partial<FebrlRow> = {}): FebrlRow => ({
-  rec_id: kind === 'org' ? `rec-${n}-org` : `rec-${n}-dup-0`,
-  given_name: 'michaela',
-  surname: 'neumann',
-  street_number: '8',
-  address_1: 'stanley street',
-  address_2: 'miami',
-  suburb: 'winston hills',
-  postcode: '4223',
-  state: 'nsw',
-  date_of_birth: '19151111',
-  soc_sec_id: '5304218',
-  n,
-  kind,
-  ...fields,
-});
 
 describe('febrlPerson', () => {
   it('is a valid person record with an Australian home address and the birthday', () => {
-    const person = febrlPerson(row(1070, 'org'));
+    const person = febrlPerson(febrlRow(1070, 'org'));
     expect(PersonRecord.parse(person)).toBeTruthy();
     expect(person.details.locations[0]).toMatchObject({ addressLine1: '8 stanley street', addressLine2: 'miami', city: 'winston hills', regionCode: 'NSW', postalCode: '4223', countryCode: 'AU' });
     expect(person.details.age).toEqual({ birthday: { year: 1915, month: 11, day: 11 } });
@@ -30,26 +13,26 @@ describe('febrlPerson', () => {
   });
 
   it('leaves out a birthday that is no date', () => {
-    expect(febrlPerson(row(1, 'org', { date_of_birth: '19151311' })).details.age).toBeUndefined();
+    expect(febrlPerson(febrlRow(1, 'org', { date_of_birth: '19151311' })).details.age).toBeUndefined();
   });
 });
 
 describe('febrlQuery', () => {
   it('asks by name parts and the address, empty fields left out', () => {
-    expect(febrlQuery(row(1, 'dup', { address_2: '' }))).toEqual({
+    expect(febrlQuery(febrlRow(1, 'dup', { address_2: '' }))).toEqual({
       name: { given: 'michaela', family: 'neumann' },
       location: { addressLine1: '8 stanley street', city: 'winston hills', regionCode: 'NSW', postalCode: '4223', countryCode: 'AU' },
     });
   });
 
   it('writes the name as full when a part is missing', () => {
-    expect(febrlQuery(row(1, 'dup', { surname: '' })).name).toEqual({ full: 'michaela' });
+    expect(febrlQuery(febrlRow(1, 'dup', { surname: '' })).name).toEqual({ full: 'michaela' });
   });
 });
 
 describe('febrlSet', () => {
   it('imports the originals kept and gives each duplicate its truth, null for one left out', () => {
-    const { persons, queries } = febrlSet([row(1, 'org'), row(2, 'org')], [row(2, 'dup'), row(1, 'dup')], (n) => n % 2 === 1);
+    const { persons, queries } = febrlSet([febrlRow(1, 'org'), febrlRow(2, 'org')], [febrlRow(2, 'dup'), febrlRow(1, 'dup')], (n) => n % 2 === 1);
     expect(persons.map((person) => person.id)).toEqual(['febrl-1']);
     expect(queries.map(({ id, truth }) => ({ id, truth }))).toEqual([
       { id: 'rec-2-dup-0', truth: null },
