@@ -27,6 +27,8 @@ export type FebrlPrepared = {
   file: string;
   persons: number;
   queries: MatchQueryLine[];
+  /** The queries person.enrich would refuse (a duplicate with no name at all): not asked, so a miss at every level. */
+  refused: string[];
   /** Each person's original, by its record id: what a miss is classified against. */
   originals: Map<string, FebrlRow>;
   duplicates: Map<string, FebrlRow>;
@@ -42,14 +44,13 @@ export async function prepareFebrlSet(options: { name: FebrlSetName; files: stri
   const originals = parseFebrl(text.originals).filter((row) => row.n < below);
   const duplicates = parseFebrl(text.duplicates).filter((row) => row.n < below);
   const { persons, queries } = febrlSet(originals, duplicates, FEBRL_SETS[name]);
-  const refused = queries.filter((query) => !isUsableQuery(query.query));
-  if (refused.length > 0) throw new Error(`${name}: person.enrich would refuse ${refused.length} queries, ${refused[0]!.id} first`);
   const file = join(options.files, `${name}-persons.ndjson`);
   await writeLines(file, persons);
   return {
     file,
     persons: persons.length,
     queries,
+    refused: queries.filter((query) => !isUsableQuery(query.query)).map((query) => query.id),
     originals: new Map(originals.map((row) => [febrlRecordId(row.n), row])),
     duplicates: new Map(duplicates.map((row) => [row.rec_id, row])),
   };

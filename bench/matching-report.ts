@@ -16,6 +16,8 @@ export type MatchingSplitResult = SplitScore & {
   querySeed?: number;
   /** Where an outside set's data came from (package, version, sha256). */
   source?: string;
+  /** Queries not asked because person.enrich would refuse them (a FEBRL duplicate with no name): misses at every level. */
+  refused?: number;
   /** The outside set's misses at HIGH, by #47's categories (bench/febrl-misses.ts). */
   highMisses?: Record<MissCategory, number>;
   persons: number;
@@ -78,7 +80,7 @@ export function matchingMarkdown(result: MatchingResult, options: { everyCorrupt
   /** The generated splits: only their queries carry corruptions and their persons every country. */
   const generated = splits.filter((split) => split.personsSeed !== undefined);
   const lines = [
-    `${result.mode}, ${splits.map((split) => `${split.split} (${split.persons.toLocaleString('en-US')} persons, ${split.queries.toLocaleString('en-US')} queries)`).join(', ')} ` +
+    `${result.mode}, ${splits.map((split) => `${split.split} (${split.persons.toLocaleString('en-US')} persons, ${split.queries.toLocaleString('en-US')} queries${split.refused ? `, ${split.refused} with no name not asked` : ''})`).join(', ')} ` +
       `(${result.startedAt.slice(0, 16)}Z, commit ${result.git.commit.slice(0, 7)}${result.git.dirty ? '+' : ''}${generated.length > 0 ? `, ${result.settings.countries.join(' ')}` : ''})`,
     '',
     '| set | confidence | answered | precision | recall | F1 | 404 | wrong persons | absent answered | p50 ms | p99 ms |',

@@ -108,6 +108,8 @@ type PreparedSet = {
   persons: SplitPersons;
   count: number;
   queries: MatchQueryLine[];
+  /** The queries asked, when not all of them: the others count as answered by nobody. */
+  asked?: MatchQueryLine[];
   describe: Partial<MatchingSplitResult>;
   /** Figures only this set has, from its answers. */
   more?(answers: readonly Answer[]): Partial<MatchingSplitResult>;
@@ -136,13 +138,14 @@ async function prepareSplit(split: Split, settings: Settings, files: string, ser
 /** An outside set (FEBRL 4): its persons loaded through the admin API in either mode. */
 async function prepareOutside(name: FebrlSetName, settings: Settings, files: string, services: Record<string, string>): Promise<PreparedSet> {
   const set = await prepareFebrlSet({ name, files, below: settings.febrlBelow, progress });
-  progress(`${name}: ${set.persons.toLocaleString('en-US')} persons, ${set.queries.length.toLocaleString('en-US')} queries (${FEBRL_SOURCE})`);
+  progress(`${name}: ${set.persons.toLocaleString('en-US')} persons, ${set.queries.length.toLocaleString('en-US')} queries, ${set.refused.length} of them not asked for want of a name (${FEBRL_SOURCE})`);
   return {
     name,
     persons: { file: set.file, services, imported: false, importSeconds: 0 },
     count: set.persons,
     queries: set.queries,
-    describe: { source: FEBRL_SOURCE },
+    asked: set.queries.filter((query) => !set.refused.includes(query.id)),
+    describe: { source: FEBRL_SOURCE, refused: set.refused.length },
     more: (answers) => ({ highMisses: febrlHighMisses(set, answers) }),
   };
 }
@@ -184,7 +187,7 @@ async function runSet(name: SetName, settings: Settings, files: string, logDir: 
     const account = await createBenchAccount(kith.urls[0]!, kith.adminToken);
 
     const askStarted = performance.now();
-    const answers = await askAll(queries, {
+    const answers = await askAll(set.asked ?? queries, {
       url: kith.urls[0]!,
       apiKey: account.apiKey,
       levels: CONFIDENCE_LEVELS,
