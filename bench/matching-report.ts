@@ -61,7 +61,7 @@ function reliabilityTable(split: MatchingSplitResult): string[] {
   for (const bucket of buckets) {
     const cells = CONFIDENCE_LEVELS.map((level) => {
       const row = split.reliability[level].find((candidate) => candidate.bucket === bucket);
-      return row && row.answers > 0 ? `${row.answers} | ${fixed(row.shareCorrect)}` : '0 | –';
+      return row && row.answers > 0 ? `${row.answers} | ${(row.shareCorrect ?? 0).toFixed(4)}` : '0 | –';
     });
     lines.push(`| ${bucket} | ${cells.join(' | ')} |`);
   }
