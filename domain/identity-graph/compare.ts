@@ -2,7 +2,7 @@ import { birthdaysApart, compareBirthday } from '../matching/birthday.ts';
 import { compareAddress, type Field } from '../matching/comparisons.ts';
 import { edits, soundOf } from '../matching/similarity.ts';
 import type { ComparedPair } from '../matching/learn-m.ts';
-import { familyChangedAtHome } from '../matching/family-change.ts';
+import { familyChangedAtHome } from '../matching/names-at-home.ts';
 import { best, closeIdentifierWeight, householdExcess, identifierWeight, levelWeight, priorWeight, scoreName, termValue, type FieldWeight, type MatchModel } from '../matching/model.ts';
 import type { IdentifierCategory } from '../../schemas/events/payloads.ts';
 import type { RecordFields } from './record-fields.ts';

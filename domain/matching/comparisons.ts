@@ -5,7 +5,7 @@ import { edits, similarity, soundOf } from './similarity.ts';
 /**
  * Comparison levels, as in Fellegi–Sunter linkage: how closely one field of the query agrees with the same
  * field of a candidate, from `exact` down to `different`. `missing` (either side has no value) is no
- * evidence either way; `changed` is a family name another at a home that agrees (./family-change.ts), worth
+ * evidence either way; `changed` is a family name another at a home that agrees (./names-at-home.ts), worth
  * nothing either. What each other level is worth is the model's (./model.ts).
  */
 export type Level = 'exact' | 'nickname' | 'initial' | 'close' | 'similar' | 'different' | 'changed' | 'missing';

@@ -35,7 +35,7 @@ describe('nameAddressScore', () => {
     const moved = nameAddressScore(DEFAULT_MODEL, query({ given: 'Ada', family: 'Byron' }, { ...home, addressLine1: '7 Other Road' }), ada)!;
     expect(moved.fields.find((field) => field.field === 'family')!.level).toBe('different');
     const housemate = nameAddressScore(DEFAULT_MODEL, query({ given: 'Charles', family: 'Lovelace' }), ada)!;
-    expect(priorWeight(DEFAULT_MODEL) + housemate.weight).toBeLessThan(0);
+    expect(priorWeight(DEFAULT_MODEL) + housemate.weight).toBeLessThan(Math.log2(0.7 / 0.3));
   });
 
   it('weighs a birthday beyond the household cap: a twin or a parent at the address is told apart, a slip is not', () => {
@@ -76,10 +76,15 @@ describe('nameAddressScore', () => {
     expect(score.weight).toBeCloseTo(fields + score.swap - score.capped);
   });
 
-  it('does not take a household member for the person: an address is worth one household at most', () => {
+  it('does not take a household member for the person: at the home, another given name is even odds, never more', () => {
     const sister = weightOf(query({ given: 'Grace', family: 'Lovelace' }));
-    expect(sister).toBeLessThan(0);
+    expect(sister).toBeCloseTo(0);
     expect(weightOf(query({ given: 'Ada', family: 'Lovelace' }))).toBeGreaterThan(sister + 10);
+    // However rare the family name: the household shares it.
+    const rare = { ...DEFAULT_MODEL, frequencies: { family: { lovelace: 1 } } } as typeof DEFAULT_MODEL;
+    expect(priorWeight(rare) + nameAddressScore(rare, query({ given: 'Grace', family: 'Lovelace' }), ada)!.weight).toBeCloseTo(0);
+    // Elsewhere in the street it is no household of the person's.
+    expect(weightOf(query({ given: 'Grace', family: 'Lovelace' }, { ...home, addressLine1: '90 North Main Street' }))).toBeLessThan(0);
   });
 
   it('does not take a namesake elsewhere for the person', () => {

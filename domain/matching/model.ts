@@ -1,6 +1,6 @@
 import { compareBirthday, type Birthday } from './birthday.ts';
 import { compareNames, comparePlaces, type Comparison, type Field, type Level } from './comparisons.ts';
-import { familyChangedAtHome } from './family-change.ts';
+import { atEvenOdds, familyChangedAtHome, householdMemberAtHome } from './names-at-home.ts';
 import type { IdentifierCategory, NameFields, PlaceFields } from '../../schemas/events/payloads.ts';
 
 /**
@@ -196,7 +196,8 @@ export const best = <T extends { weight: number }>(scores: T[]): T | undefined =
 /**
  * How well a candidate (its names and addresses, any of which may be the one meant) matches the query's name
  * (each way it may be read) and address: the best pair of names plus the best of its addresses, an address
- * capped as above, a family name changed at a home that agrees weighing nothing (./family-change.ts). Undefined
+ * capped as above, a family name changed at a home that agrees weighing nothing, a given name wholly other there
+ * (a household member's) at even odds (./names-at-home.ts). Undefined
  * when the candidate has no name or no address to compare: no evidence either way.
  */
 export function nameAddressScore(
@@ -209,10 +210,12 @@ export function nameAddressScore(
   if (!name || !place) return undefined;
   const capped = householdExcess(model, place.weight);
   const home = ['number', 'street'].every((field) => ['exact', 'close'].includes(place.fields.find((weighed) => weighed.field === field)?.level ?? ''));
-  const nameFields = familyChangedAtHome(name.fields, home);
+  const changed = familyChangedAtHome(name.fields, home);
+  const addressBits = place.weight - capped;
+  const nameFields = householdMemberAtHome(changed, home) ? atEvenOdds(changed, addressBits + name.swap, -priorWeight(model)) : changed;
   const born = birthdayScore(model, query.birthday, candidate.birthdays ?? []);
   const fields = [...nameFields, ...place.fields, ...(born ? [born] : [])];
-  return { weight: total(nameFields) + name.swap + place.weight - capped + (born?.weight ?? 0), fields, swap: name.swap, capped };
+  return { weight: total(nameFields) + name.swap + addressBits + (born?.weight ?? 0), fields, swap: name.swap, capped };
 }
 
 /**

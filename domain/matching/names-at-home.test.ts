@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { familyChangedAtHome } from './family-change.ts';
+import { atEvenOdds, familyChangedAtHome, householdMemberAtHome } from './names-at-home.ts';
 import type { FieldWeight } from './model.ts';
 
 const name = (given: FieldWeight['level'], family: FieldWeight['level']): FieldWeight[] => [
@@ -19,5 +19,22 @@ describe('familyChangedAtHome', () => {
     expect(familyChangedAtHome(name('similar', 'different'), true)).toEqual(name('similar', 'different'));
     expect(familyChangedAtHome(name('different', 'exact'), true)).toEqual(name('different', 'exact'));
     expect(familyChangedAtHome(name('exact', 'close'), true)).toEqual(name('exact', 'close'));
+  });
+});
+
+describe('householdMemberAtHome and atEvenOdds', () => {
+  it('tells a household member\'s name at the home: the family name agrees, the given name is wholly other', () => {
+    expect(householdMemberAtHome(name('different', 'exact'), true)).toBe(true);
+    expect(householdMemberAtHome(name('different', 'close'), true)).toBe(true);
+    expect(householdMemberAtHome(name('different', 'exact'), false)).toBe(false);
+    expect(householdMemberAtHome(name('similar', 'exact'), true)).toBe(false);
+    expect(householdMemberAtHome(name('different', 'different'), true)).toBe(false);
+  });
+
+  it('weighs the given name so that the name and the other bits come to even odds', () => {
+    const fields = atEvenOdds(name('different', 'exact'), 10, 20);
+    expect(fields[0]).toMatchObject({ field: 'given', level: 'different' });
+    expect(fields.reduce((sum, field) => sum + field.weight, 10)).toBeCloseTo(20);
+    expect(fields[1]).toEqual(name('different', 'exact')[1]);
   });
 });
