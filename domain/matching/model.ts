@@ -1,6 +1,6 @@
 import { compareBirthday, type Birthday } from './birthday.ts';
 import { compareNames, comparePlaces, type Comparison, type Field, type Level } from './comparisons.ts';
-import { atEvenOdds, familyChangedAtHome, householdMemberAtHome } from './names-at-home.ts';
+import { atEvenOdds, familyChangedAtHome, homeAgrees, householdMemberAtHome } from './names-at-home.ts';
 import type { IdentifierCategory, NameFields, PlaceFields } from '../../schemas/events/payloads.ts';
 
 /**
@@ -209,7 +209,7 @@ export function nameAddressScore(
   const place = best(candidate.places.map((place) => scorePlace(model, query.place, place)));
   if (!name || !place) return undefined;
   const capped = householdExcess(model, place.weight);
-  const home = ['number', 'street'].every((field) => ['exact', 'close'].includes(place.fields.find((weighed) => weighed.field === field)?.level ?? ''));
+  const home = homeAgrees(place.fields);
   const changed = familyChangedAtHome(name.fields, home);
   const addressBits = place.weight - capped;
   const nameFields = householdMemberAtHome(changed, home) ? atEvenOdds(changed, addressBits + name.swap, -priorWeight(model)) : changed;

@@ -1,6 +1,13 @@
 import type { Level } from './comparisons.ts';
 import type { FieldWeight } from './model.ts';
 
+/** Levels at which a part of an address agrees as one home's does. */
+const PART_AGREES: ReadonlySet<Level> = new Set(['exact', 'close']);
+
+/** Whether an address's weighed fields say one home: its street and its number agree. */
+export const homeAgrees = (placeFields: readonly FieldWeight[]): boolean =>
+  ['number', 'street'].every((part) => PART_AGREES.has(placeFields.find((field) => field.field === part)?.level ?? 'missing'));
+
 /** Given names that agree as one person's records do: the same name, a typo of it, a nickname. */
 const GIVEN_AGREES: ReadonlySet<Level> = new Set(['exact', 'close', 'nickname']);
 
