@@ -11,6 +11,8 @@ import { edits, similarity, soundOf } from './similarity.ts';
 export type Level = 'exact' | 'nickname' | 'initial' | 'close' | 'similar' | 'different' | 'changed' | 'missing';
 export type Field = 'given' | 'family' | 'number' | 'street' | 'city' | 'postcode' | 'region' | 'birthday' | 'address';
 export type Comparison = { field: Field; level: Level };
+/** A comparison with what it is worth, in bits (./model.ts levelWeight). */
+export type FieldWeight = Comparison & { weight: number };
 
 const joined = (words: string[]) => words.join('');
 const shareWord = (a: string[], b: string[]) => a.some((word) => word.length > 1 && b.includes(word));

@@ -1,5 +1,5 @@
 import { compareBirthday, type Birthday } from './birthday.ts';
-import { compareNames, comparePlaces, type Comparison, type Field, type Level } from './comparisons.ts';
+import { compareNames, comparePlaces, type Comparison, type Field, type FieldWeight, type Level } from './comparisons.ts';
 import { atEvenOdds, familyChangedAtHome, homeAgrees, householdMemberAtHome } from './names-at-home.ts';
 import type { IdentifierCategory, NameFields, PlaceFields } from '../../schemas/events/payloads.ts';
 
@@ -140,7 +140,7 @@ export const DEFAULT_MODEL: MatchModel = {
   },
 };
 
-export type FieldWeight = Comparison & { weight: number };
+export type { FieldWeight };
 
 /**
  * What a name with an address is worth for a candidate (bits), and how: what each field contributed, what the

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { atEvenOdds, familyChangedAtHome, householdMemberAtHome } from './names-at-home.ts';
-import type { FieldWeight } from './model.ts';
+import type { FieldWeight } from './comparisons.ts';
 
 const name = (given: FieldWeight['level'], family: FieldWeight['level']): FieldWeight[] => [
   { field: 'given', level: given, weight: given === 'different' ? -7.5 : 6.4 },

@@ -1,5 +1,4 @@
-import type { Level } from './comparisons.ts';
-import type { FieldWeight } from './model.ts';
+import type { FieldWeight, Level } from './comparisons.ts';
 
 /** Levels at which a part of an address agrees as one home's does. */
 const PART_AGREES: ReadonlySet<Level> = new Set(['exact', 'close']);
