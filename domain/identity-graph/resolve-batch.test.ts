@@ -47,6 +47,31 @@ describe('resolveBatch', () => {
     expect(changes.events).toEqual([{ kind: 'moved', before: ['1', '3'], after: ['1', '3'], records: ['2'] }]);
   });
 
+  it('tells of a changed record that leaves a person holding others: moved to another, or split off alone', async () => {
+    // Person 1: the father's two records. Record 2 is changed to the son's email: it moves to the son's person 3.
+    // Record 5, changed to an email nobody holds and born 1982, no longer holds with the father: a person of its own.
+    const records: RecordFields[] = [
+      john('1', ['father'], { birthday: born1950, home }),
+      john('2', ['son']),
+      john('3', ['son'], { birthday: born1982 }),
+      john('5', ['stranger'], { birthday: born1982 }),
+    ];
+    const graph = (queued: string) => ({
+      queued: [queued],
+      fields: new Map(records.map((record) => [record.id, record])),
+      members: new Map([['1', ['1', queued]], ['3', ['3']]]),
+      current: new Map([[queued, '1']]),
+      matched: new Map([[queued, queued === '2' ? ['1', '3'] : ['1']]]),
+    });
+    const moved = await resolveBatch(model, graph('2'), newPersonId);
+    expect(moved.events).toEqual([{ kind: 'moved', before: ['1', '3'], after: ['1', '3'], records: ['2'] }]);
+    expect(moved.counts).toMatchObject({ moved: 1, split: 0 });
+    const split = await resolveBatch(model, graph('5'), newPersonId);
+    const [event] = split.events;
+    expect(split.events).toHaveLength(1);
+    expect(event).toEqual({ kind: 'split', before: ['1'], after: ['1', split.assigned.get('5')], records: ['5'] });
+  });
+
   it('splits the person a record joins when it then holds two birthdays that tell two individuals apart', async () => {
     // Person 1: two records of one name and address, nothing telling them apart; then the son's dated record (it
     // joins) and the father's (it joins by his email): the person splits around the birthdays.

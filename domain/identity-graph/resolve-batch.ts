@@ -162,6 +162,12 @@ export async function resolveBatch(model: MatchModel, graph: BatchGraph, newPers
     }
   };
 
+  /** A changed record that left a person holding others: moved to another person, or split off into a new one. */
+  const noteLeaving = (recordId: string, from: string, to: string, kind: 'moved' | 'split') => {
+    changes.counts[kind] += 1;
+    changes.events.push({ kind, before: kind === 'moved' ? [from, to] : [from], after: [from, to], records: [recordId] });
+  };
+
   for (const [at, recordId] of graph.queued.entries()) {
     // A person holding two records decided never one since is split first, each record going its way (two
     // birthdays that tell individuals apart were split when the second joined).
@@ -196,6 +202,7 @@ export async function resolveBatch(model: MatchModel, graph: BatchGraph, newPers
     merge(mergedAway, target);
     changes.counts.merged += mergedAway.length;
     assign([recordId], target);
+    if (!alone && current !== target && !mergedAway.includes(current!)) noteLeaving(recordId, current!, target, links.length > 0 ? 'moved' : 'split');
     if (current !== undefined && !mergedAway.includes(current)) await revalidate(current, target);
     if (holdsTwoIndividuals(recordsOf(target))) await revalidate(target);
     await moveNeighbours(recordId, at, personOf.get(recordId)!);

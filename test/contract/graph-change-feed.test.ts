@@ -56,4 +56,21 @@ describe('the change feed on Kafka (distributed)', () => {
     expect(split.after).toEqual([...merged.after, expect.stringMatching(/^\d+$/)]);
     expect(split.records).toEqual([{ source: 'b', id: `b-${tag}` }]);
   });
+
+  it('publishes a move: a record changed to match another person leaves the one it was in, which keeps its others', async () => {
+    const { inPortland, inSeattle } = namesakesInTwoTowns();
+    const tag = randomBytes(6).toString('hex');
+    const [e1, e2] = [newEmail('first'), newEmail('second')];
+    await importThroughAdmin(kith, '/admin/persons?source=a', [recordOf(inPortland, `a-${tag}`, [e1])]);
+    await importThroughAdmin(kith, '/admin/persons?source=b', [recordOf(inSeattle, `b-${tag}`, [e2])]);
+    await importThroughAdmin(kith, '/admin/persons?source=c', [recordOf(inPortland, `c-${tag}`, [e1])]);
+    // The third source's record moves to Seattle and takes the second email: it is the Seattle namesake's now.
+    await importThroughAdmin(kith, '/admin/persons?source=c', [recordOf(inSeattle, `c-${tag}`, [e2])]);
+    const moved = () => events.find((event) => event.kind === 'moved' && event.records.some((record) => record.id === `c-${tag}`));
+    await waitFor('the move on the feed', async () => moved() !== undefined, { timeoutMs: 60_000 });
+    const { before, after, records } = moved()!;
+    expect(records).toEqual([{ source: 'c', id: `c-${tag}` }]);
+    expect(before).toHaveLength(2);
+    expect(after).toEqual(before);
+  });
 });
