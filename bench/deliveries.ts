@@ -17,6 +17,7 @@ import type { DeliveryRequested } from '../schemas/events/delivery-requested.ts'
 import { openDeliverySide } from '../test/support/delivery-side.ts';
 import { deleteRunTopics } from './kafka-topics.ts';
 import { gitState, machine } from './machine.ts';
+import { percentile } from './percentile.ts';
 import { resultsDir } from './report.ts';
 import { startServices } from './services.ts';
 
@@ -27,8 +28,6 @@ const mode = values.mode === 'embedded' ? 'embedded' : 'distributed';
 const count = Number(values.count);
 const CONCURRENCY = 64;
 const progress = (line: string) => process.stdout.write(`[bench ${new Date().toISOString().slice(11, 19)}] ${line}\n`);
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
 /** A receiver on 127.0.0.1 that answers 204 at once and notes when each webhook-id first arrived. */
 async function startReceiver() {

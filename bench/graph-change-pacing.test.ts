@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mergesToCome, percentile, sendTimes } from './graph-change-pacing.ts';
+import { mergesToCome, sendTimes } from './graph-change-pacing.ts';
 
 describe('mergesToCome', () => {
   it('makes namesakes in two towns and a bridge holding both their emails, each merge its own', () => {
@@ -12,17 +12,6 @@ describe('mergesToCome', () => {
     expect(second.details!.emails![0]!.value).toBe(merge.secondEmail);
     expect([first.id, second.id, merge.bridge.id]).toEqual(['a-run1-0', 'b-run1-0', 'c-run1-0']);
     expect(other.secondEmail).not.toBe(merge.secondEmail);
-  });
-});
-
-describe('percentile', () => {
-  it('takes the nearest rank', () => {
-    const values = Array.from({ length: 100 }, (_, index) => index + 1);
-    expect(percentile(values, 50)).toBe(50);
-    expect(percentile(values, 99)).toBe(99);
-    expect(percentile(values, 100)).toBe(100);
-    expect(percentile([7], 99)).toBe(7);
-    expect(() => percentile([], 50)).toThrow('no values');
   });
 });
 

@@ -1,6 +1,6 @@
 /**
  * The pure parts of `npm run bench:graph-changes` (bench/graph-changes.ts): the records that make one merge each,
- * and the percentiles of the latencies measured.
+ * and when each is sent.
  */
 import { namesakesInTwoTowns, newEmail, recordOf, type RecordLine } from '../test/support/graph-records.ts';
 
@@ -21,12 +21,6 @@ export function mergesToCome(count: number, runTag: string): MergeToCome[] {
       bridge: recordOf(inPortland, `c-${id}`, [first, second]),
     };
   });
-}
-
-/** The value below which `p` percent of the sorted values fall (the nearest rank). */
-export function percentile(sorted: readonly number[], p: number): number {
-  if (sorted.length === 0) throw new Error('no values to take a percentile of');
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
 }
 
 /** When each of `count` sends is due, in ms from the start, at `perSecond`. */

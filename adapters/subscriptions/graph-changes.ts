@@ -25,15 +25,13 @@ export async function claimGraphChanges(db: SqlClient, limit: number, notify: (c
   );
   if (changes.length === 0) return 0;
   const touched = [...new Set(changes.flatMap((change) => [...change.before_ids, ...change.after_ids]))];
-  const subscriptions = await db.query<SubscriptionRow>(
-    `SELECT ${SUBSCRIPTION_COLUMNS} FROM person_subscriptions s
-      WHERE s.person_id = ANY($1::bigint[]) OR s.person_id IN (SELECT from_id FROM person_redirects WHERE to_id = ANY($1::bigint[]))
-      ORDER BY s.created_at, s.id`,
-    [touched],
-  );
   const redirects = await db.query<{ from_id: string; to_id: string }>(
     'SELECT from_id::text AS from_id, to_id::text AS to_id FROM person_redirects WHERE to_id = ANY($1::bigint[])',
     [touched],
+  );
+  const subscriptions = await db.query<SubscriptionRow>(
+    `SELECT ${SUBSCRIPTION_COLUMNS} FROM person_subscriptions s WHERE s.person_id = ANY($1::bigint[]) ORDER BY s.created_at, s.id`,
+    [[...touched, ...redirects.map((row) => row.from_id)]],
   );
   const liveOf = new Map(redirects.map((row) => [row.from_id, row.to_id]));
   // Subscriptions to an account's own records, each with the touched persons its records are in (by their id then

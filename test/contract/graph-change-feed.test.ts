@@ -34,12 +34,18 @@ describe('the change feed on Kafka (distributed)', () => {
     await database?.drop();
   });
 
-  it('publishes a merge and a split with the persons before and after and the records that went', async () => {
+  /** Two namesakes in two towns, each imported from a source of its own with an email of its own: two persons. */
+  async function namesakesApart() {
     const { inPortland, inSeattle } = namesakesInTwoTowns();
     const tag = randomBytes(6).toString('hex');
     const [e1, e2] = [newEmail('first'), newEmail('second')];
     await importThroughAdmin(kith, '/admin/persons?source=a', [recordOf(inPortland, `a-${tag}`, [e1])]);
     await importThroughAdmin(kith, '/admin/persons?source=b', [recordOf(inSeattle, `b-${tag}`, [e2])]);
+    return { inPortland, inSeattle, tag, e1, e2 };
+  }
+
+  it('publishes a merge and a split with the persons before and after and the records that went', async () => {
+    const { inPortland, tag, e1, e2 } = await namesakesApart();
     await importThroughAdmin(kith, '/admin/persons?source=c', [recordOf(inPortland, `c-${tag}`, [e1, e2])]);
     const ours = (kind: string) => events.find((event) => event.kind === kind && event.records.some((record) => record.id.endsWith(tag)));
     await waitFor('the merge on the feed', async () => ours('merged') !== undefined, { timeoutMs: 60_000 });
@@ -58,11 +64,7 @@ describe('the change feed on Kafka (distributed)', () => {
   });
 
   it('publishes a move: a record changed to match another person leaves the one it was in, which keeps its others', async () => {
-    const { inPortland, inSeattle } = namesakesInTwoTowns();
-    const tag = randomBytes(6).toString('hex');
-    const [e1, e2] = [newEmail('first'), newEmail('second')];
-    await importThroughAdmin(kith, '/admin/persons?source=a', [recordOf(inPortland, `a-${tag}`, [e1])]);
-    await importThroughAdmin(kith, '/admin/persons?source=b', [recordOf(inSeattle, `b-${tag}`, [e2])]);
+    const { inPortland, inSeattle, tag, e1, e2 } = await namesakesApart();
     await importThroughAdmin(kith, '/admin/persons?source=c', [recordOf(inPortland, `c-${tag}`, [e1])]);
     // The third source's record moves to Seattle and takes the second email: it is the Seattle namesake's now.
     await importThroughAdmin(kith, '/admin/persons?source=c', [recordOf(inSeattle, `c-${tag}`, [e2])]);
