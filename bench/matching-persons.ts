@@ -32,13 +32,13 @@ export async function writeLines(file: string, lines: Iterable<unknown>): Promis
 }
 
 /**
- * A split's persons, in every country of the generator. Embedded, the file is written into the run's directory, to
- * be loaded into the fresh PGlite once Kith runs. Distributed, they live in a database of their own, filled with
+ * A split's persons, in every country of the generator. Embedded, or without households (which `kith generate`
+ * always makes), the file is written into the run's directory, to be loaded through the admin API once Kith runs. Distributed, they live in a database of their own, filled with
  * `kith generate` and `kith import` the first time and reused after, named after the import's code too: a database
  * that older code filled holds other keys, and is dropped.
  */
 export async function preparePersons(options: {
-  split: { name: string; personsSeed: number };
+  split: { name: string; personsSeed: number; households: boolean };
   count: number;
   mode: BenchMode;
   files: string;
@@ -46,10 +46,10 @@ export async function preparePersons(options: {
   progress(line: string): void;
 }): Promise<SplitPersons> {
   const { split, count, progress } = options;
-  if (options.mode === 'embedded') {
+  if (options.mode === 'embedded' || !split.households) {
     const file = join(options.files, `${split.name}-persons.ndjson`);
-    await writeLines(file, generatePersons({ count, seed: split.personsSeed, countries: COUNTRY_CODES }));
-    return { file, services: {}, imported: false, importSeconds: 0 };
+    await writeLines(file, generatePersons({ count, seed: split.personsSeed, countries: COUNTRY_CODES, householdShare: split.households ? undefined : 0 }));
+    return { file, services: options.services, imported: false, importSeconds: 0 };
   }
   const suffix = `_${split.name}_${count}`;
   const database = `${DATABASE_PREFIX}${DATASET_VERSION}_${await importFingerprint()}${suffix}`;

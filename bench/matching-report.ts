@@ -11,9 +11,11 @@ export const MATCHING_SCENARIO = 'matching';
 export type MatchingSplitResult = SplitScore & {
   /** The set: a generated split (tuning, holdout) or an outside one (febrl4, febrl4-absent). */
   split: string;
-  /** A generated split's seeds; an outside set has none. */
+  /** A generated split's seeds, whose error model corrupted its queries, and whether its persons live in households; an outside set has none. */
   personsSeed?: number;
   querySeed?: number;
+  errors?: 'project' | 'literature';
+  households?: boolean;
   /** Where an outside set's data came from (package, version, sha256). */
   source?: string;
   /** Queries not asked because person.enrich would refuse them (a FEBRL duplicate with no name): misses at every level. */
@@ -133,9 +135,10 @@ export async function matchingSection(resultsDir: string): Promise<string[]> {
     '',
     '## Matching quality (`npm run bench:matching`)',
     '',
-    'How well person.enrich finds a person from a name and postal address with one to three corrupted fields: generated queries with known',
-    'truth, one in ten for a person not imported, asked at every confidence level (bench/README.md, "Matching quality"). Precision is',
-    'correct answers over answers, recall correct answers over queries whose person was imported. The holdout split is never tuned on.',
+    'How well person.enrich finds a person from a name and postal address with corrupted fields: generated queries with known truth,',
+    'one in ten for a person not imported, asked at every confidence level (bench/README.md, "Matching quality"). Precision is',
+    'correct answers over answers, recall correct answers over queries whose person was imported. The holdout split is never tuned on;',
+    'nor are the literature sets, whose queries carry one to five errors of the record-linkage literature\'s model (literature-solo: no households).',
     'febrl4 is an outside set: FEBRL 4, each of 5,000 persons asked once through a corrupted duplicate\'s name and address;',
     'febrl4-absent imports only half of them, and "absent answered" counts the others answered.',
   ];

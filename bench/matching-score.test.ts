@@ -77,8 +77,9 @@ describe('scoreSplit', () => {
     });
     expect(score.goals).toEqual([
       { goal: 'HIGH precision ≥ 0.995', met: true },
-      { goal: 'HIGH recall ≥ 0.95', met: false },
-      { goal: 'LOW recall ≥ 0.97', met: false },
+      { goal: 'absent answered at HIGH ≤ 1%', met: true },
+      { goal: 'HIGH recall ≥ 0.90', met: false },
+      { goal: 'LOW recall ≥ 0.97 at precision ≥ 0.99', met: false },
       { goal: 'MAX precision ≥ 0.999', met: true },
     ]);
   });

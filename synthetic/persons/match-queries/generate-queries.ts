@@ -1,8 +1,11 @@
 import { base, Faker } from '@faker-js/faker';
 import type { PersonRecord } from '../../../schemas/data/person-record.ts';
 import { generatePersons, type GenerateOptions } from '../generate.ts';
-import { corruptDraft, type Donor } from './corruptions.ts';
+import { corruptDraft } from './corruptions.ts';
+import type { Donor } from './draft-edits.ts';
+import { corruptAsLiterature } from './literature-errors.ts';
 import { draftOf, renderQuery, type MatchQuery, type SourcePerson } from './query-draft.ts';
+import { streetNumberOf } from './street-parts.ts';
 
 /**
  * Queries with known truth for measuring how well person.enrich finds a person from an imperfect name and postal
@@ -20,13 +23,18 @@ export type MatchQueryOptions = {
   count: number;
   /** Seed of the choice of persons, ways of writing and corruptions. */
   seed: number;
+  /**
+   * Whose error model corrupts the queries: the project's own (corruptions.ts, one to three a query, the default)
+   * or the record-linkage literature's (literature-errors.ts, one to five).
+   */
+  errors?: 'project' | 'literature';
   /** Called every 10,000 persons read while finding the queries' persons. */
   onProgress?(personsRead: number, personsTotal: number): void;
 };
 
 /** The share of queries for persons not in the file: enough wrong answers to be refused to measure precision by. */
 const ABSENT_SHARE = 0.1;
-/** How many persons of each country lend their city and postal code to "a value replaced by another". */
+/** How many persons of each country lend their names, street, city and postal code to "a value replaced by another". */
 const DONORS_PER_COUNTRY = 300;
 
 const sourceOf = (record: PersonRecord): SourcePerson => {
@@ -78,7 +86,13 @@ export function generateMatchQueries(options: MatchQueryOptions): MatchQueryLine
     const location = record.details.locations[0];
     const own = donors.get(location?.countryCode ?? '') ?? [];
     if (index < inFile && location?.city && location.postalCode && own.length < DONORS_PER_COUNTRY) {
-      own.push({ city: location.city, postalCode: location.postalCode });
+      own.push({
+        given: record.details.name?.given ?? '',
+        family: record.details.name?.family ?? '',
+        street: (location.addressLine1 && streetNumberOf(location.addressLine1)?.street) ?? location.addressLine1 ?? '',
+        city: location.city,
+        postalCode: location.postalCode,
+      });
       donors.set(location.countryCode!, own);
     }
     index += 1;
@@ -87,10 +101,9 @@ export function generateMatchQueries(options: MatchQueryOptions): MatchQueryLine
 
   return r.helpers.shuffle(targets).map((target, n) => {
     const person = sources.get(target)!;
-    const { draft, labels } = corruptDraft(draftOf(person, r), r.number.int({ min: 1, max: 3 }), {
-      r,
-      donors: donors.get(person.location.countryCode) ?? [],
-    });
+    const context = { r, donors: donors.get(person.location.countryCode) ?? [] };
+    const { draft, labels } =
+      options.errors === 'literature' ? corruptAsLiterature(draftOf(person, r), context) : corruptDraft(draftOf(person, r), r.number.int({ min: 1, max: 3 }), context);
     return {
       id: `q${String(n + 1).padStart(6, '0')}`,
       truth: target < inFile ? person.id : null,

@@ -8,6 +8,8 @@ import type { Random } from './text-errors.ts';
  */
 export type DraftLocation = {
   addressLine1: string;
+  /** Only where a mistake moved the street line here. */
+  addressLine2?: string;
   city?: string;
   region?: string;
   regionCode?: string;

@@ -1,7 +1,7 @@
 import { base, Faker } from '@faker-js/faker';
 import { describe, expect, it } from 'vitest';
 import {
-  joinWords, keyboardSlip, ocrConfusion, phoneticSpelling, splitWord, typoDelete, typoInsert, typoSubstitute, typoTranspose, type Random,
+  joinWords, keyboardSlip, ocrConfusion, phoneticSpelling, splitWord, truncateEnd, typoDelete, typoInsert, typoSubstitute, typoTranspose, type Random,
 } from './text-errors.ts';
 
 const seeded = (seed: number): Random => {
@@ -18,7 +18,7 @@ const differingPlaces = (a: string, b: string) => [...a].flatMap((char, index) =
 
 describe('text errors', () => {
   it('make the same mistake under the same seed', () => {
-    for (const error of [typoInsert, typoDelete, typoSubstitute, typoTranspose, keyboardSlip, ocrConfusion, phoneticSpelling, splitWord, joinWords]) {
+    for (const error of [typoInsert, typoDelete, typoSubstitute, typoTranspose, keyboardSlip, ocrConfusion, phoneticSpelling, splitWord, joinWords, truncateEnd]) {
       expect(error('Van der Berg Mountain', seeded(7))).toBe(error('Van der Berg Mountain', seeded(7)));
     }
   });
@@ -90,5 +90,14 @@ describe('text errors', () => {
     expect(new Set(outcomes(joinWords, 'van der Berg'))).toEqual(new Set(['vanderberg', 'vanderBerg']));
     expect(outcomes(joinWords, 'Smith-Jones')).toContain('Smithjones');
     expect(joinWords('Smith', seeded(1))).toBeUndefined();
+  });
+
+  it('cut one to three letters off the end, leaving at least three', () => {
+    const cuts = outcomes(truncateEnd, 'Christopher');
+    expect(new Set(cuts)).toEqual(new Set(['Christophe', 'Christoph', 'Christop']));
+    expect(new Set(outcomes(truncateEnd, 'Anna'))).toEqual(new Set(['Ann']));
+    expect(outcomes(truncateEnd, 'Maple Av ')).toContain('Maple');
+    expect(truncateEnd('Ada', seeded(1))).toBeUndefined();
+    expect(truncateEnd('Flat 12', seeded(1))).toBeUndefined();
   });
 });

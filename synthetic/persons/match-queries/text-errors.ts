@@ -162,3 +162,15 @@ export function joinWords(value: string, r: Random): string | undefined {
   const keepCapitals = r.datatype.boolean();
   return parts.map((part, index) => (index === 0 || keepCapitals ? part : part.toLowerCase())).join('');
 }
+
+/**
+ * The value cut short, as by a form's or a file's fixed field width: one to three letters gone from its end,
+ * leaving at least three (`Christopher` → `Christoph`, `Maple Avenue` → `Maple Aven`).
+ */
+export function truncateEnd(value: string, r: Random): string | undefined {
+  const trimmed = value.trimEnd();
+  const letters = [...trimmed].filter((char) => LETTER.test(char)).length;
+  if (letters < 4 || !LETTER.test(trimmed.at(-1) ?? '')) return undefined;
+  const cut = r.number.int({ min: 1, max: Math.min(3, letters - 3) });
+  return trimmed.slice(0, -cut).trimEnd();
+}
