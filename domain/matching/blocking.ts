@@ -8,17 +8,19 @@ import { soundOf } from './similarity.ts';
  * independent ones so that no single wrong or missing field loses the person. Each pairs two or three fields,
  * names by their sound (Double Metaphone), so that a key names few persons even among millions:
  *
- * | key   | fields                              | still finds the person when wrong or missing |
- * |-------|-------------------------------------|-----------------------------------------------|
- * | `fp`  | family name's sound, postal code    | given name, street, city, region               |
- * | `fn`  | family name's sound, street number  | given name, postal code, street, city          |
- * | `fc`  | family name's sound, city's sound   | given name, postal code, street number         |
- * | `pn`  | postal code, street number          | both names                                     |
- * | `pw`  | postal code, street name's sound    | both names, street number                      |
- * | `nwc` | street number, street, city sounds  | both names, postal code                        |
+ * | key   | fields                                    | still finds the person when wrong or missing |
+ * |-------|-------------------------------------------|-----------------------------------------------|
+ * | `fp`  | a name's sound (family or given), postal code | the other name, street, city, region       |
+ * | `fn`  | a name's sound, street number             | the other name, postal code, street, city      |
+ * | `fc`  | a name's sound, city's sound              | the other name, postal code, street number     |
+ * | `pn`  | postal code, street number                | both names                                     |
+ * | `pw`  | postal code, street name's sound          | both names, street number                      |
+ * | `nwc` | street number, street, city sounds        | both names, postal code                        |
  *
- * A stored person is keyed by its family name; a query looks up the sound of every part of its name, so that
- * given and family names written the other way round still meet.
+ * A stored person is keyed by its family name and by its given name, each apart, so that either name wrong (a
+ * typo that changes its sound, another family name after a marriage) with the postal code, the house number or
+ * the city also wrong still finds the person; a query looks up the sound of every part of its name, so that given
+ * and family names written the other way round still meet.
  *
  * Records are also keyed without an address, so that the resolver (docs/identity-graph.md) finds the records of
  * one person whose addresses are missing or differ, by the sounds of the words of their names wherever they were
@@ -36,6 +38,8 @@ const longest = (words: string[]) => words.reduce((top, word) => (word.length > 
 
 /** The sounds a family name is indexed by: of the whole (joined: `delittle`), and of its longest word. */
 const familySounds = (name: NameFields) => [soundOf(name.family.join('')), soundOf(longest(name.family))];
+/** The sounds a stored name is indexed by: its family name's, and its given name's the same way. */
+const storedSounds = (name: NameFields) => [...familySounds(name), soundOf(name.given.join('')), soundOf(longest(name.given))];
 
 /** The sounds a query's name looks up: of each part and each word of each reading, wherever it was written. */
 const querySounds = (names: NameFields[]) =>
@@ -61,7 +65,7 @@ const unique = (keys: string[]) => [...new Set(keys)];
 
 /** The blocking keys a stored person is indexed by: each of its names at each of its addresses. */
 export const personBlockingKeys = (names: NameFields[], places: PlaceFields[]): string[] =>
-  unique(places.flatMap((place) => keysOf(names.flatMap(familySounds), place)));
+  unique(places.flatMap((place) => keysOf(names.flatMap(storedSounds), place)));
 
 /** The blocking keys a query looks up: its name read every way it may be (./fields.ts nameReadings). */
 export const queryBlockingKeys = (names: NameFields[], place: PlaceFields): string[] => unique(keysOf(querySounds(names), place));
