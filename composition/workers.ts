@@ -41,6 +41,7 @@ import { startWorker } from '../workers/runtime/worker.ts';
 import { statsGetHandler } from '../workers/usage/stats-get.ts';
 import type { WebhookSettings } from './webhook-settings.ts';
 import { startUsageWriter } from '../workers/usage/usage-writer.ts';
+import { CONFIRMED_FLUSH_MS, startConfirmedLookups } from '../workers/shared/confirmed-lookups.ts';
 
 export type WorkerParts = {
   config: ServerConfig;
@@ -106,7 +107,9 @@ export async function startWorkerRole(name: WorkerName, parts: WorkerParts): Pro
         }),
       ]);
     case 'enrichment': {
-      const personEnrich = personEnrichHandler(matching);
+      const confirmed = startConfirmedLookups({ store: stores.matchModels, log, everyMs: CONFIRMED_FLUSH_MS });
+      const enriching = { ...matching, noteAnswer: confirmed.note };
+      const personEnrich = personEnrichHandler(enriching);
       const companyEnrich = companyEnrichHandler({ companies: stores.companies, accounts });
       return [
         await startWorker({
@@ -118,10 +121,10 @@ export async function startWorkerRole(name: WorkerName, parts: WorkerParts): Pro
             'company.enrich': companyEnrich,
             'company.bulkEnrich': batchHandler({ operation: 'company.enrich', handler: companyEnrich }, { concurrency: BATCH_ITEMS_AT_ONCE }),
             'company.search': companySearchHandler(stores.companies),
-            ...subscriptionHandlers(matching, stores.subscriptions),
-            'verify.match': verifyMatchHandler(matching),
-            'verify.signals': verifySignalsHandler(matching),
-            'verify.activity': verifyActivityHandler(matching, clock),
+            ...subscriptionHandlers(enriching, stores.subscriptions),
+            'verify.match': verifyMatchHandler(enriching),
+            'verify.signals': verifySignalsHandler(enriching),
+            'verify.activity': verifyActivityHandler(enriching, clock),
             'email.verification': emailVerificationHandler({
               persons: stores.persons,
               companies: stores.companies,
@@ -131,6 +134,7 @@ export async function startWorkerRole(name: WorkerName, parts: WorkerParts): Pro
           },
         }),
         startSubscriptionNotifier({ store: stores.subscriptions, matching, bus, topics, clock, log, everyMs: SUBSCRIPTION_POLL_MS }),
+        confirmed,
       ];
     }
     case 'identity':

@@ -14,6 +14,7 @@ import type { PersonRecordDocument } from '../../domain/identity-graph/survivors
 import type { CompanyCandidate, CompanySearch, StoredCompany } from '../companies/lookup.ts';
 import type { ConsentPurposeGiven, IdentifierKey, RecordEmail, Tag } from '../../schemas/events/payloads.ts';
 import type { MatchModel } from '../../domain/matching/model.ts';
+import type { LevelCounts } from '../../domain/matching/learn-m.ts';
 
 /** How an import of persons reads its input: the source it is of, and CSV rather than NDJSON, with its column map. */
 export type PersonImportOptions = { source?: string; format?: 'ndjson' | 'csv'; map?: ColumnMap };
@@ -239,10 +240,12 @@ export interface PersonStore {
 /** When the match model is trained: at the end of every import of persons, or only when asked. */
 export type MatchTraining = 'after-import' | 'manual';
 
-/** The trained match models: which is the newest, and one version's weights. */
+/** The trained match models: which is the newest, and one version's weights; and what lookups teach the next. */
 export interface MatchModelStore {
   latestVersion(): Promise<string | undefined>;
   load(version: string): Promise<MatchModel | undefined>;
+  /** Adds confirmed lookups' levels to those training learns m from (domain/matching/confirmed-lookups.ts). */
+  addConfirmedLevels(counts: LevelCounts): Promise<void>;
 }
 
 export type IdentityRecord = { recordId: string; partnerId: string | null; personId: string | null };

@@ -3,6 +3,8 @@ import type { Field } from '../../domain/matching/comparisons.ts';
 import { learnM, withM, type LearnedM } from '../../domain/matching/learn-m.ts';
 import type { MatchModel } from '../../domain/matching/model.ts';
 import { comparedPair } from '../../domain/identity-graph/compare.ts';
+import { mFromConfirmed } from '../../domain/matching/confirmed-lookups.ts';
+import { readConfirmedLevels } from './confirmed-lookup-levels.ts';
 import { readRecords } from './graph-reads.ts';
 
 /**
@@ -52,17 +54,20 @@ async function learnSession(db: SqlClient, model: MatchModel, session: Session, 
 }
 
 /**
- * The model with m learned from the records in the database, where any session had enough to learn from; each
- * level's m the mean of the sessions that learned it, weighed by their matches. `persons` sets how many of the
- * records are paired: every n-th by id, so that a large database is sampled.
+ * The model with m learned from the records in the database and from the lookups their identifiers confirmed
+ * (domain/matching/confirmed-lookups.ts), where any session had enough to learn from; each level's m the mean of
+ * the sessions that learned it, weighed by their matches. `records` sets how many of the records are paired:
+ * every n-th by id, so that a large database is sampled.
  */
 export async function learnMFromRecords(db: SqlClient, model: MatchModel, records: number): Promise<{ model: MatchModel; sessions: string[] }> {
   const stride = Math.max(1, Math.ceil(records / (PAIRS / 2)));
-  const learned: Array<{ session: Session; result: LearnedM }> = [];
+  const learned: Array<{ name: string; result: LearnedM }> = [];
   for (const session of SESSIONS) {
     const result = await learnSession(db, model, session, stride);
-    if (result) learned.push({ session, result });
+    if (result) learned.push({ name: session.name, result });
   }
+  const confirmed = mFromConfirmed(model, await readConfirmedLevels(db));
+  if (confirmed) learned.push({ name: 'lookups', result: confirmed });
   const sums = new Map<string, { m: number; weight: number }>();
   for (const { result } of learned) {
     for (const [field, levels] of Object.entries(result.m)) {
@@ -78,5 +83,5 @@ export async function learnMFromRecords(db: SqlClient, model: MatchModel, record
     const [field, level] = key.split('/') as [Field, string];
     m[field] = { ...m[field], [level]: total / weight };
   }
-  return { model: withM(model, m), sessions: learned.map(({ session }) => session.name) };
+  return { model: withM(model, m), sessions: learned.map(({ name }) => name) };
 }

@@ -1,6 +1,7 @@
 import { personFields } from '../../domain/matching/fields.ts';
 import { DEFAULT_MODEL, type MatchModel } from '../../domain/matching/model.ts';
 import { modelTrainer, seededRandom } from '../../domain/matching/train.ts';
+import { addConfirmedLevels } from './confirmed-lookup-levels.ts';
 import { learnMFromRecords } from './learn-m-from-pairs.ts';
 import type { MatchModelStore, TrainingResult } from '../db/port.ts';
 import type { SqlClient } from '../db/sql-client.ts';
@@ -33,6 +34,7 @@ export function matchModelStore(db: SqlClient): MatchModelStore {
       ]);
       return row && { ...row.model, version };
     },
+    addConfirmedLevels: (counts) => addConfirmedLevels(db, counts),
   };
 }
 

@@ -50,6 +50,26 @@ export function withM(model: MatchModel, learned: LearnedM['m']): MatchModel {
 
 const logistic = (bits: number) => 1 / (1 + 2 ** -bits);
 
+/** How many matches (or expected matches) compared at each level of each field. */
+export type LevelCounts = Map<Field, Map<Level, number>>;
+
+/**
+ * Each counted field's m: the share of its matches at each of the model's levels, with `priorMatches` pseudo-matches
+ * spread as the model's m are, so that a level seldom seen stays near the model's (the M step of EM).
+ */
+export function mFromCounts(model: MatchModel, counts: LevelCounts, priorMatches: number): LearnedM['m'] {
+  const learned: LearnedM['m'] = {};
+  for (const [field, byLevel] of counts) {
+    const levels = Object.entries(model.levels[field] ?? {}) as Array<[Exclude<Level, 'missing'>, { m: number }]>;
+    const seen = [...byLevel.values()].reduce((a, b) => a + b, 0);
+    const priorTotal = levels.reduce((sum, [, probabilities]) => sum + probabilities.m, 0);
+    learned[field] = Object.fromEntries(
+      levels.map(([level, probabilities]) => [level, ((byLevel.get(level) ?? 0) + (priorMatches * probabilities.m) / priorTotal) / (seen + priorMatches)]),
+    );
+  }
+  return learned;
+}
+
 /** Learns m from the compared pairs, starting from the model's m and a match share of `start`. */
 export function learnM(model: MatchModel, pairs: readonly ComparedPair[], start = 0.1, options: LearnOptions = {}): LearnedM {
   const { iterations, priorMatches, tolerance } = { ...DEFAULTS, ...options };
@@ -58,7 +78,7 @@ export function learnM(model: MatchModel, pairs: readonly ComparedPair[], start 
   let matches = 0;
   let learned: LearnedM['m'] = {};
   for (let iteration = 1; iteration <= iterations; iteration++) {
-    const counts = new Map<Field, Map<Level, number>>();
+    const counts: LevelCounts = new Map();
     matches = 0;
     for (const pair of pairs) {
       const bits = Math.log2(share / (1 - share)) + pair.fixed + pair.comparisons.reduce((sum, c) => sum + levelWeight(current, c, pair.terms), 0);
@@ -70,19 +90,13 @@ export function learnM(model: MatchModel, pairs: readonly ComparedPair[], start 
         counts.set(field, byLevel);
       }
     }
-    const next: LearnedM['m'] = {};
+    const next = mFromCounts(model, counts, priorMatches);
     let change = 0;
-    for (const [field, byLevel] of counts) {
-      const levels = Object.entries(model.levels[field] ?? {}) as Array<[Exclude<Level, 'missing'>, { m: number }]>;
-      const seen = [...byLevel.values()].reduce((a, b) => a + b, 0);
-      const priorTotal = levels.reduce((sum, [, probabilities]) => sum + probabilities.m, 0);
-      next[field] = Object.fromEntries(
-        levels.map(([level, probabilities]) => {
-          const m = ((byLevel.get(level) ?? 0) + (priorMatches * probabilities.m) / priorTotal) / (seen + priorMatches);
-          change = Math.max(change, Math.abs(m - ((learned[field] as Record<string, number> | undefined)?.[level] ?? probabilities.m)));
-          return [level, m];
-        }),
-      );
+    for (const [field, byLevel] of Object.entries(next) as Array<[Field, Record<string, number>]>) {
+      for (const [level, m] of Object.entries(byLevel)) {
+        const before = (learned[field] as Record<string, number> | undefined)?.[level] ?? (model.levels[field] as Record<string, { m: number }>)[level]!.m;
+        change = Math.max(change, Math.abs(m - before));
+      }
     }
     learned = next;
     share = Math.min(0.999, Math.max(1e-6, matches / Math.max(1, pairs.length)));

@@ -9,6 +9,7 @@ import type { MatchModel } from '../../domain/matching/model.ts';
 import type { Confidence } from '../../schemas/v3/person-enrich.ts';
 import { lookupKeys } from '../../domain/matching/evidence.ts';
 import { mostRecent, rankPersons, type PersonMatch } from '../../domain/matching/match.ts';
+import type { PersonScore } from '../../domain/matching/person-score.ts';
 
 /** Persons one key may name that the matcher looks at; beyond it an identifier is no evidence anyway. */
 const PERSONS_PER_KEY = 25;
@@ -16,7 +17,14 @@ const PERSONS_PER_KEY = 25;
 /** Candidates weighed per query at most: those the identifiers name first, then the blocking keys' best. */
 const CANDIDATES_WEIGHED = 100;
 
-export type Matching = { persons: PersonStore; identity: IdentityStore; personIds: PersonIdCodec; model: () => Promise<MatchModel> };
+export type Matching = {
+  persons: PersonStore;
+  identity: IdentityStore;
+  personIds: PersonIdCodec;
+  model: () => Promise<MatchModel>;
+  /** Told how each answered person's evidence added up: what a lookup its identifiers confirm teaches (./confirmed-lookups.ts). */
+  noteAnswer?: (score: PersonScore) => void;
+};
 
 /** The account's references as evidence: each names the person its record (or person id) is linked to. */
 async function referenceEvidence(matching: Matching, accountId: string, references: References): Promise<Evidence[]> {
@@ -69,7 +77,10 @@ export async function matchPerson(matching: Matching, query: MatchQuery): Promis
   const chosen = qualifying(ranked, query.confidence);
   const unread = chosen.filter((id) => !documents.has(id));
   const person = mostRecent([...chosen.flatMap((id) => documents.get(id) ?? []), ...(await matching.persons.byIds(unread))]);
-  return person && { person, match: ranked.find((candidate) => candidate.personId === person.id)!, model };
+  if (!person) return undefined;
+  const match = ranked.find((candidate) => candidate.personId === person.id)!;
+  matching.noteAnswer?.(match.score);
+  return { person, match, model };
 }
 
 /** The person the evidence names at this confidence, or undefined (./matchPerson). */

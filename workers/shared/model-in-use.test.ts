@@ -6,7 +6,7 @@ import { MODEL_REFRESH_MS, modelInUse } from './model-in-use.ts';
 function fakeStore() {
   const calls = { latest: 0, load: 0 };
   let latest: string | undefined;
-  const store: MatchModelStore = {
+  const store: Pick<MatchModelStore, 'latestVersion' | 'load'> = {
     latestVersion: async () => (calls.latest++, latest),
     load: async (version) => (calls.load++, { ...DEFAULT_MODEL, version, persons: 42 }),
   };

@@ -9,7 +9,7 @@ export const MODEL_REFRESH_MS = 10_000;
  * The match model in use: the newest trained version, else the defaults (domain/matching/model.ts). The
  * database is asked for the newest version at most every MODEL_REFRESH_MS, and a version is read once.
  */
-export function modelInUse(store: MatchModelStore, clock: Clock): () => Promise<MatchModel> {
+export function modelInUse(store: Pick<MatchModelStore, 'latestVersion' | 'load'>, clock: Clock): () => Promise<MatchModel> {
   let model = DEFAULT_MODEL;
   let checkedAt = Number.NEGATIVE_INFINITY;
   let checking: Promise<MatchModel> | undefined;

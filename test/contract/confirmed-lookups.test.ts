@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PersonRecord } from '../../schemas/data/person-record.ts';
+import { generatePersons } from '../../synthetic/persons/generate.ts';
+import { createAccount, type TestAccount } from '../support/factories.ts';
+import { freshPostgresDatabase } from '../support/fresh-database.ts';
+import { startTestKith, type TestKith } from '../support/kith.ts';
+import { MODES } from '../support/modes.ts';
+import { waitFor } from '../support/wait-for.ts';
+
+const persons = [...generatePersons({ count: 1000, seed: 78 })];
+const ndjson = persons.map((person) => JSON.stringify(person)).join('\n');
+/** More lookups than training needs to learn from them (domain/matching/confirmed-lookups.ts LEAST_CONFIRMED). */
+const CONFIRMED = 40;
+
+type MatchField = { field: string; level: string; weight: number };
+
+/**
+ * m learned from lookups the identifiers confirm (#47 part 5, docs/matching.md "How m is learned"): callers whose
+ * birthdays are wrong teach the model that a wrong birthday is what their data holds, not another person.
+ */
+describe.each(MODES)('m learned from confirmed lookups (%s)', (mode) => {
+  let kith: TestKith;
+  let account: TestAccount;
+  let database: Awaited<ReturnType<typeof freshPostgresDatabase>> | undefined;
+  const admin = (path: string, body?: string) =>
+    kith.client.request('POST', path, {
+      headers: { Authorization: `Bearer ${kith.adminToken}`, ...(body ? { 'Content-Type': 'application/x-ndjson' } : {}) },
+      ...(body ? { body } : {}),
+    });
+  /** person.enrich by the person's personal email, name and home, with a birthday wholly other: the answer's model and birthday level. */
+  const withWrongBirthday = async (person: PersonRecord) => {
+    const { name, locations, emails, age } = person.details;
+    const born = age!.birthday!;
+    const birthday = { year: born.year! - 23, month: (born.month! % 12) + 1, day: (born.day! % 28) + 1 };
+    const email = emails.find((candidate) => candidate.label === 'personal')!.value;
+    const answer = await kith.client.v3('person.enrich', { email, name, location: locations[0], birthday }, { key: account.key });
+    expect(answer.status, answer.text).toBe(200);
+    const nameAddress = answer.body.match.evidence.find((item: { evidence: string }) => item.evidence === 'name_address');
+    return { model: answer.body.match.model as string, born: (nameAddress.fields as MatchField[]).find((field) => field.field === 'birthday')! };
+  };
+
+  beforeAll(async () => {
+    // Training changes the weights every worker on the database uses: a database of its own.
+    database = mode === 'embedded' ? undefined : await freshPostgresDatabase();
+    kith = await startTestKith(mode, { KITH_MATCH_TRAINING: 'after-import', ...(database ? { DATABASE_URL: database.url } : {}) });
+    account = await createAccount(kith);
+    const imported = await admin('/admin/persons', ndjson);
+    expect(imported.status, imported.text).toBe(200);
+  });
+  afterAll(async () => {
+    await kith?.stop();
+    await database?.drop();
+  });
+
+  it('counts the levels of lookups whose email names the person, and the next training learns m from them', async () => {
+    const before = await withWrongBirthday(persons[0]!);
+    expect(before.born.level).toBe('different');
+    for (const person of persons.slice(1, 1 + CONFIRMED)) expect((await withWrongBirthday(person)).born.level).toBe('different');
+
+    // The workers add their counts every few seconds; each training reads what has been added so far.
+    let after = before;
+    await waitFor(
+      'a training that learned from the confirmed lookups',
+      async () => {
+        const trained = await admin('/admin/matching/train');
+        expect(trained.status, trained.text).toBe(200);
+        await waitFor('the trained model in use', async () => (after = await withWrongBirthday(persons[0]!)).model === trained.body.version, {
+          timeoutMs: 30_000,
+        });
+        return after.born.weight > before.born.weight + 3;
+      },
+      { timeoutMs: 90_000, progress: () => after.born },
+    );
+    // A wrong birthday is still evidence against, but far less: most of these callers' birthdays were wrong.
+    expect(after.born.weight).toBeLessThan(0);
+  });
+});
