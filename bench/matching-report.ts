@@ -16,6 +16,8 @@ export type MatchingSplitResult = SplitScore & {
   querySeed?: number;
   errors?: 'project' | 'literature';
   households?: boolean;
+  /** Whether its queries give the person's birthday. */
+  birthdays?: boolean;
   /** Where an outside set's data came from (package, version, sha256). */
   source?: string;
   /** Queries not asked because person.enrich would refuse them (a FEBRL duplicate with no name): misses at every level. */

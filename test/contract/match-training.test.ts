@@ -2,23 +2,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generatePersons } from '../../synthetic/persons/generate.ts';
 import { MODEL_REFRESH_MS } from '../../workers/shared/model-in-use.ts';
 import { createAccount, type TestAccount } from '../support/factories.ts';
-import { freshPostgresDatabase } from '../support/fresh-database.ts';
-import { startTestKith, type TestKith } from '../support/kith.ts';
+import type { TestKith } from '../support/kith.ts';
 import { MODES } from '../support/modes.ts';
+import { startTrainingKith, trainNow } from '../support/training-kith.ts';
 import { waitFor } from '../support/wait-for.ts';
 
 const persons = [...generatePersons({ count: 1000, seed: 77 })];
 const ndjson = persons.map((person) => JSON.stringify(person)).join('\n');
 
 describe.each(MODES)('training the match model (%s)', (mode) => {
+  let trainingKith: Awaited<ReturnType<typeof startTrainingKith>>;
   let kith: TestKith;
   let account: TestAccount;
-  let database: Awaited<ReturnType<typeof freshPostgresDatabase>> | undefined;
-  const admin = (path: string, body?: string) =>
-    kith.client.request('POST', path, {
-      headers: { Authorization: `Bearer ${kith.adminToken}`, ...(body ? { 'Content-Type': 'application/x-ndjson' } : {}) },
-      ...(body ? { body } : {}),
-    });
   const byNameAndAddress = () => {
     const [person] = persons;
     const location = person!.details.locations[0]!;
@@ -26,18 +21,17 @@ describe.each(MODES)('training the match model (%s)', (mode) => {
   };
 
   beforeAll(async () => {
-    // Training changes the weights every worker on the database uses: a database of its own.
-    database = mode === 'embedded' ? undefined : await freshPostgresDatabase();
-    kith = await startTestKith(mode, { KITH_MATCH_TRAINING: 'after-import', ...(database ? { DATABASE_URL: database.url } : {}) });
+    trainingKith = await startTrainingKith(mode);
+    kith = trainingKith.kith;
     account = await createAccount(kith);
   });
-  afterAll(async () => {
-    await kith?.stop();
-    await database?.drop();
-  });
+  afterAll(() => trainingKith?.stop());
 
   it('answers with the default model until persons are imported, then with the model trained on them', async () => {
-    const imported = await admin('/admin/persons', ndjson);
+    const imported = await kith.client.request('POST', '/admin/persons', {
+      headers: { Authorization: `Bearer ${kith.adminToken}`, 'Content-Type': 'application/x-ndjson' },
+      body: ndjson,
+    });
     expect(imported.status, imported.text).toBe(200);
     expect(imported.body).toMatchObject({ imported: 1000, matchModel: { version: expect.stringMatching(/^trained-\d+$/), persons: 1000 } });
     const { version } = imported.body.matchModel;
@@ -52,7 +46,7 @@ describe.each(MODES)('training the match model (%s)', (mode) => {
 
   it('trains again on demand, as a newer version', async () => {
     const first = (await byNameAndAddress()).body.match.model as string;
-    const trained = await admin('/admin/matching/train');
+    const trained = await trainNow(kith);
     expect(trained.status, trained.text).toBe(200);
     expect(trained.body).toEqual({ version: expect.stringMatching(/^trained-\d+$/), persons: 1000 });
     expect(Number(trained.body.version.slice(8))).toBeGreaterThan(Number(first.slice(8)));

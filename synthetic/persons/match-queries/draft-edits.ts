@@ -1,3 +1,4 @@
+import type { QueryBirthday } from './birthday-errors.ts';
 import { isUsableQuery, renderQuery, type QueryDraft } from './query-draft.ts';
 import { streetLineOf, streetNumberOf } from './street-parts.ts';
 import type { Random } from './text-errors.ts';
@@ -7,7 +8,7 @@ import type { Random } from './text-errors.ts';
  * (`typo-delete:family`, `missing:postalCode`), and the loop that applies them. An error model (the project's in
  * corruptions.ts, the literature's in literature-errors.ts) says which ones happen how often.
  */
-export type Field = 'given' | 'family' | 'name' | 'street' | 'addressLines' | 'streetNumber' | 'city' | 'region' | 'postalCode';
+export type Field = 'given' | 'family' | 'name' | 'street' | 'addressLines' | 'streetNumber' | 'city' | 'region' | 'postalCode' | 'birthday';
 /** Real values of other generated persons of the same country, for "a value replaced by another". */
 export type Donor = { given: string; family: string; street: string; city: string; postalCode: string };
 export type CorruptionContext = { r: Random; donors: readonly Donor[] };
@@ -87,6 +88,17 @@ export const replacedBy = (field: keyof Donor): DraftEdit => (draft, { r, donors
   if (field === 'street') return { ...draft, location: { ...draft.location, addressLine1: parts ? streetLineOf({ ...parts, street: value }) : value } };
   return { ...draft, location: { ...draft.location, [field]: value } };
 };
+
+/** A change to the birthday, or its removal (`change` giving undefined where it cannot apply). */
+export function inBirthday(change: (birthday: QueryBirthday, r: Random) => QueryBirthday | undefined): DraftEdit {
+  return (draft, { r }) => {
+    const changed = draft.birthday ? change(draft.birthday, r) : undefined;
+    return changed === undefined ? undefined : { ...draft, birthday: changed };
+  };
+}
+
+/** The birthday left out. */
+export const withoutBirthday: DraftEdit = (draft) => (draft.birthday ? { ...draft, birthday: undefined } : undefined);
 
 /** The fields a corruption uses up: swapping the names changes both. */
 export const touched = (corruption: Corruption): Field[] => (corruption.field === 'name' ? ['name', 'given', 'family'] : [corruption.field]);

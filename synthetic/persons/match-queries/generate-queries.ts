@@ -28,6 +28,8 @@ export type MatchQueryOptions = {
    * or the record-linkage literature's (literature-errors.ts, one to five).
    */
   errors?: 'project' | 'literature';
+  /** Whether the queries give the person's birthday (`{year, month, day}`), as some callers do: not unless asked. */
+  birthdays?: boolean;
   /** Called every 10,000 persons read while finding the queries' persons. */
   onProgress?(personsRead: number, personsTotal: number): void;
 };
@@ -37,9 +39,11 @@ const ABSENT_SHARE = 0.1;
 /** How many persons of each country lend their names, street, city and postal code to "a value replaced by another". */
 const DONORS_PER_COUNTRY = 300;
 
-const sourceOf = (record: PersonRecord): SourcePerson => {
+const sourceOf = (record: PersonRecord, withBirthday: boolean): SourcePerson => {
   const location = record.details.locations[0]!;
+  const born = record.details.age?.birthday;
   return {
+    ...(withBirthday && born?.year && born.month && born.day && { birthday: { year: born.year, month: born.month, day: born.day } }),
     id: record.id,
     given: record.details.name?.given ?? '',
     family: record.details.name?.family ?? '',
@@ -82,7 +86,7 @@ export function generateMatchQueries(options: MatchQueryOptions): MatchQueryLine
   const total = inFile + absent;
   let index = 0;
   for (const record of generatePersons({ ...options.persons, count: total })) {
-    if (wanted.has(index)) sources.set(index, sourceOf(record));
+    if (wanted.has(index)) sources.set(index, sourceOf(record, options.birthdays ?? false));
     const location = record.details.locations[0];
     const own = donors.get(location?.countryCode ?? '') ?? [];
     if (index < inFile && location?.city && location.postalCode && own.length < DONORS_PER_COUNTRY) {

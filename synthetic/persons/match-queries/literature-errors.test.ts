@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Corruption } from './draft-edits.ts';
 import { context, PERSON, plain, seeded, valid } from './draft-fixtures.ts';
 import { corruptAsLiterature, LITERATURE_FIELDS, MAX_PER_FIELD, MODIFICATIONS_PER_QUERY } from './literature-errors.ts';
-import { draftOf, renderQuery } from './query-draft.ts';
+import { draftOf, renderQuery, type SourcePerson } from './query-draft.ts';
 
 const corruptor = (kind: string, field: string): Corruption => {
   const found = LITERATURE_FIELDS.flatMap((entry) => entry.corruptors).find((c) => c.kind === kind && c.field === field);
@@ -10,11 +10,13 @@ const corruptor = (kind: string, field: string): Corruption => {
   return found;
 };
 
-/** `count` corrupted drafts of the person and their labels, one seed each. */
-const runs = (count: number) =>
+const BORN: SourcePerson = { ...PERSON, birthday: { year: 1980, month: 3, day: 9 } };
+
+/** `count` corrupted drafts of the person (with a birthday unless told) and their labels, one seed each. */
+const runs = (count: number, person = BORN) =>
   Array.from({ length: count }, (_, index) => {
     const seed = index + 1;
-    return corruptAsLiterature(draftOf(PERSON, seeded(seed)), context(seed));
+    return corruptAsLiterature(draftOf(person, seeded(seed)), context(seed));
   });
 
 describe('the literature error model', () => {
@@ -62,6 +64,14 @@ describe('the literature error model', () => {
     }
     const given = labels.filter((label) => label.endsWith(':given'));
     expect(given.filter((label) => label === 'replaced:given').length / given.length).toBeGreaterThan(0.08);
+  });
+
+  it('corrupts a birthday where the query gives one, and none where it does not', () => {
+    const birthdays = runs(600).flatMap(({ draft, labels }) => (labels.some((label) => label.endsWith(':birthday')) ? [draft.birthday] : []));
+    expect(birthdays).toContainEqual({ year: 1980, month: 9, day: 3 });
+    expect(birthdays).toContainEqual({ year: 1980 });
+    expect(birthdays).toContain(undefined);
+    expect(runs(600, PERSON).flatMap(({ labels }) => labels).filter((label) => label.endsWith(':birthday'))).toEqual([]);
   });
 
   it('makes the same queries under the same seed', () => {

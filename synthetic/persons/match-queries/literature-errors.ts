@@ -1,6 +1,7 @@
+import { birthdayDigit, swapDayMonth, yearAlone, yearOneOff } from './birthday-errors.ts';
 import {
-  applyCorruptions, inPostalCode, inStreetNumber, inText, replacedBy, without, withoutName, type Corruption, type CorruptionContext, type DraftEdit,
-  type Field, type TextError,
+  applyCorruptions, inBirthday, inPostalCode, inStreetNumber, inText, replacedBy, without, withoutBirthday, withoutName, type Corruption,
+  type CorruptionContext, type DraftEdit, type Field, type TextError,
 } from './draft-edits.ts';
 import type { QueryDraft } from './query-draft.ts';
 import { abbreviateStreetWord, changeDigit, transposeDigits } from './street-parts.ts';
@@ -14,7 +15,8 @@ import {
  * each falls on a field drawn by that field's share, at most two on one field, and each is one of the field's
  * corruptors drawn by weight: a value replaced by another from the population's own values (its frequency table
  * of names, streets, cities and postal codes), keyboard, OCR and phonetic errors, edits, truncation, words split
- * and joined, a value missing, the names swapped, the street line moved to the second address line.
+ * and joined, a value missing, the names swapped, the street line moved to the second address line; where the
+ * query gives a birthday, its day and month swapped, its year one off, a digit wrong, the year alone, or none.
  * docs/matching.md lists these rates; bench:matching's `literature` sets are made with them.
  */
 
@@ -108,6 +110,17 @@ export const LITERATURE_FIELDS: readonly { field: Field; share: number; corrupto
     ],
   },
   { field: 'region', share: 6, corruptors: [one('missing', 'region', 1, without('region', 'regionCode'))] },
+  {
+    field: 'birthday',
+    share: 8,
+    corruptors: [
+      one('swap', 'birthday', 25, inBirthday(swapDayMonth)),
+      one('year-off', 'birthday', 25, inBirthday(yearOneOff)),
+      one('change-digit', 'birthday', 20, inBirthday(birthdayDigit)),
+      one('year-alone', 'birthday', 10, inBirthday(yearAlone)),
+      one('missing', 'birthday', 20, withoutBirthday),
+    ],
+  },
 ];
 
 /**
@@ -118,9 +131,11 @@ export const LITERATURE_FIELDS: readonly { field: Field; share: number; corrupto
 export function corruptAsLiterature(draft: QueryDraft, context: CorruptionContext): { draft: QueryDraft; labels: string[] } {
   const { r } = context;
   const count = r.helpers.weightedArrayElement(MODIFICATIONS_PER_QUERY);
+  // A query without a birthday has none to corrupt: its fields' shares are those of the rest.
+  const fields = draft.birthday ? LITERATURE_FIELDS : LITERATURE_FIELDS.filter(({ field }) => field !== 'birthday');
   return applyCorruptions(draft, count, (used) => {
     const times = (field: Field) => used.filter((f) => f === field).length;
-    const open = LITERATURE_FIELDS.filter(({ field }) => times(field) < MAX_PER_FIELD && (field !== 'name' || (times('given') === 0 && times('family') === 0)));
+    const open = fields.filter(({ field }) => times(field) < MAX_PER_FIELD && (field !== 'name' || (times('given') === 0 && times('family') === 0)));
     if (open.length === 0) return undefined;
     const { corruptors } = r.helpers.weightedArrayElement(open.map((value) => ({ weight: value.share, value })));
     return r.helpers.weightedArrayElement(corruptors.filter((c) => c.weight > 0).map((value) => ({ weight: value.weight, value })));

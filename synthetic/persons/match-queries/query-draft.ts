@@ -1,4 +1,5 @@
 import { usableLocation, usableName } from '../../../schemas/v3/multi-field.ts';
+import type { QueryBirthday } from './birthday-errors.ts';
 import type { Random } from './text-errors.ts';
 
 /**
@@ -24,8 +25,10 @@ export type QueryDraft = {
   nameStyle: 'full' | 'parts' | 'both';
   letterCase: 'as-written' | 'upper' | 'lower';
   location: DraftLocation;
+  /** Only in the sets whose callers give one; undefined when a mistake left it out. */
+  birthday?: QueryBirthday;
 };
-export type MatchQuery = { name: { full?: string; given?: string; family?: string }; location: DraftLocation };
+export type MatchQuery = { name: { full?: string; given?: string; family?: string }; location: DraftLocation; birthday?: QueryBirthday };
 
 /** What a query is made from: a generated person's name and home address. */
 export type SourcePerson = {
@@ -33,6 +36,8 @@ export type SourcePerson = {
   given: string;
   family: string;
   location: { addressLine1: string; city: string; region: string; regionCode: string | null; postalCode: string; country: string; countryCode: string };
+  /** Given to the query as it is, when the set's callers give birthdays. */
+  birthday?: { year: number; month: number; day: number };
 };
 
 /**
@@ -61,6 +66,7 @@ export function draftOf(person: SourcePerson, r: Random): QueryDraft {
       postalCode: postal,
       ...(countryStyle === 'code' ? { countryCode } : countryStyle === 'name' ? { country } : {}),
     },
+    ...(person.birthday && { birthday: { ...person.birthday } }),
   };
 }
 
@@ -74,7 +80,7 @@ export function renderQuery(draft: QueryDraft): MatchQuery {
   const location = Object.fromEntries(
     Object.entries(draft.location).flatMap(([field, value]) => (value && value.trim() ? [[field, write(value.trim())]] : [])),
   ) as DraftLocation;
-  return { name, location };
+  return { name, location, ...(draft.birthday && { birthday: draft.birthday }) };
 }
 
 /** Whether person.enrich takes it as a name-and-address query (a 400 otherwise): the rules of `checkMultiField`. */
