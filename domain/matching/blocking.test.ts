@@ -10,7 +10,7 @@ const shared = (name: Parameters<typeof nameFields>[0], place: Parameters<typeof
 
 describe('blocking keys', () => {
   it('keys a person by each pair of its fields, names by their sound: the family name whole and its longest word, the given name', () => {
-    expect([...storedKeys].map((key) => key.split(':')[0])).toEqual(['fp', 'fn', 'fc', 'fp', 'fn', 'fc', 'fp', 'fn', 'fc', 'pn', 'pw', 'nwc']);
+    expect([...storedKeys].map((key) => key.split(':')[0])).toEqual(['fp', 'fn', 'fc', 'fw', 'fp', 'fn', 'fc', 'fw', 'fp', 'fn', 'fc', 'fw', 'pn', 'pw', 'nwc']);
   });
 
   it('find the person whatever single field is wrong or missing', () => {
@@ -30,8 +30,13 @@ describe('blocking keys', () => {
 
   it('find the person with the family name wholly other and one more field wrong, by the given name', () => {
     const married = { given: 'Ada', family: 'Byron' };
-    expect(shared(married, { ...home, postalCode: '10115' }).map((key) => key.split(':')[0])).toEqual(['fn', 'fc', 'nwc']);
-    expect(shared(married, { ...home, addressLine1: '21 North Main Street', city: 'Boston' }).map((key) => key.split(':')[0])).toEqual(['fp', 'pw']);
+    expect(shared(married, { ...home, postalCode: '10115' }).map((key) => key.split(':')[0])).toEqual(['fn', 'fc', 'fw', 'nwc']);
+    expect(shared(married, { ...home, addressLine1: '21 North Main Street', city: 'Boston' }).map((key) => key.split(':')[0])).toEqual(['fp', 'fw', 'pw']);
+  });
+
+  it('find the person by name and street when the postal code, the house number and the city are all wrong or missing', () => {
+    const lost = { addressLine1: 'North Main Street', city: 'Boston', region: 'Oregon', postalCode: '10115' };
+    expect(shared({ given: 'Ada', family: 'De Little' }, lost).map((key) => key.split(':')[0])).toEqual(['fw', 'fw', 'fw']);
   });
 
   it('find the person with given and family swapped, joined or with both names wrong', () => {

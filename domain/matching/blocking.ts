@@ -13,13 +13,15 @@ import { soundOf } from './similarity.ts';
  * | `fp`  | a name's sound (family or given), postal code | the other name, street, city, region       |
  * | `fn`  | a name's sound, street number             | the other name, postal code, street, city      |
  * | `fc`  | a name's sound, city's sound              | the other name, postal code, street number     |
+ * | `fw`  | a name's sound, street name's sound       | the other name, postal code, street number, city |
  * | `pn`  | postal code, street number                | both names                                     |
  * | `pw`  | postal code, street name's sound          | both names, street number                      |
  * | `nwc` | street number, street, city sounds        | both names, postal code                        |
  *
  * A stored person is keyed by its family name and by its given name, each apart, so that either name wrong (a
  * typo that changes its sound, another family name after a marriage) with the postal code, the house number or
- * the city also wrong still finds the person; a query looks up the sound of every part of its name, so that given
+ * the city also wrong still finds the person, and the street keeps it when the postal code, the number and the
+ * city are all wrong or missing; a query looks up the sound of every part of its name, so that given
  * and family names written the other way round still meet.
  *
  * Records are also keyed without an address, so that the resolver (docs/identity-graph.md) finds the records of
@@ -54,6 +56,7 @@ function keysOf(sounds: string[], place: PlaceFields): string[] {
     if (postcode) keys.push(`fp:${sound}:${postcode}`);
     if (number) keys.push(`fn:${sound}:${number}`);
     if (city) keys.push(`fc:${sound}:${city}`);
+    if (street) keys.push(`fw:${sound}:${street}`);
   }
   if (postcode && number) keys.push(`pn:${postcode}:${number}`);
   if (postcode && street) keys.push(`pw:${postcode}:${street}`);

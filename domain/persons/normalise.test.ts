@@ -104,7 +104,8 @@ describe('personIdentifierKeys', () => {
     // under the family name's sound and the given name's; the name alone by the sounds of its two words, for the
     // resolver (it gives no birthday to key with), and its email's local part once, whatever its case.
     expect(blocks.map((key) => key.value)).toEqual([
-      'fp:T:10001', 'fn:T:1', 'fp:JN:10001', 'fn:JN:1', 'pn:10001:1', 'pw:10001:MN', 'nn:JN:T', personEmailKeys(['jane@example.com'])[0],
+      'fp:T:10001', 'fn:T:1', 'fw:T:MN', 'fp:JN:10001', 'fn:JN:1', 'fw:JN:MN', 'pn:10001:1', 'pw:10001:MN', 'nn:JN:T',
+      personEmailKeys(['jane@example.com'])[0],
     ]);
     expect(keys).toContainEqual({ kind: 'phone_sha256', value: phoneKey('+1 212 555 0143')!.value });
     expect(phoneKey('+1 212 555 0143')!.value).toMatch(/^[0-9a-f]{64}$/);
