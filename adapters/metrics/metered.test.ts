@@ -1,11 +1,13 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sample } from '../../test/support/metrics.ts';
+import { PGLITE_START_MS } from '../../test/support/pglite-start.ts';
 import { meteredBus } from '../bus/metered.ts';
 import type { Bus, ConsumedMessage, ConsumerOptions } from '../bus/port.ts';
 import { attemptOutcome, meteredDeliveries } from '../db/metered-deliveries.ts';
 import { meteredSql } from '../db/metered.ts';
 import { createPgliteClient } from '../db/pglite.ts';
 import type { DeliveryStore } from '../db/port.ts';
+import type { SqlClient } from '../db/sql-client.ts';
 import { createLogger } from '../logger.ts';
 import { meteredUsageStore } from '../usage/metered.ts';
 import type { UsageEvent, UsageStore } from '../usage/port.ts';
@@ -107,22 +109,24 @@ describe('meteredUsageStore', () => {
 });
 
 describe('meteredSql', () => {
+  let pglite: SqlClient;
+  beforeAll(async () => {
+    pglite = await createPgliteClient(undefined);
+  }, PGLITE_START_MS);
+  afterAll(() => pglite?.close());
+
   it('counts the statements sent, inside transactions too, and the transactions begun', async () => {
     const metrics = prometheusMetrics({ log, processMetrics: false });
-    const db = meteredSql(await createPgliteClient(undefined), metrics.sql);
-    try {
-      await db.execScript('CREATE TABLE t (n integer)');
-      await db.transaction(async (tx) => {
-        await tx.query('INSERT INTO t VALUES ($1)', [1]);
-        await tx.query('INSERT INTO t VALUES ($1)', [2]);
-      });
-      expect(await db.query('SELECT n FROM t ORDER BY n')).toEqual([{ n: 1 }, { n: 2 }]);
-      const text = await metrics.exposition.render();
-      expect(sample(text, 'kith_sql_statements_total')).toBe(4);
-      expect(sample(text, 'kith_sql_transactions_total')).toBe(1);
-    } finally {
-      await db.close();
-    }
+    const db = meteredSql(pglite, metrics.sql);
+    await db.execScript('CREATE TABLE t (n integer)');
+    await db.transaction(async (tx) => {
+      await tx.query('INSERT INTO t VALUES ($1)', [1]);
+      await tx.query('INSERT INTO t VALUES ($1)', [2]);
+    });
+    expect(await db.query('SELECT n FROM t ORDER BY n')).toEqual([{ n: 1 }, { n: 2 }]);
+    const text = await metrics.exposition.render();
+    expect(sample(text, 'kith_sql_statements_total')).toBe(4);
+    expect(sample(text, 'kith_sql_transactions_total')).toBe(1);
   });
 });
 

@@ -4,6 +4,7 @@ import { idempotencyStore } from '../../adapters/db/idempotency.ts';
 import { meteredSql } from '../../adapters/db/metered.ts';
 import { migrate } from '../../adapters/db/migrate.ts';
 import { createPgliteClient } from '../../adapters/db/pglite.ts';
+import { PGLITE_START_MS } from '../../test/support/pglite-start.ts';
 import type { IdempotencyStore } from '../../adapters/db/port.ts';
 import type { SqlClient } from '../../adapters/db/sql-client.ts';
 import { keptReplyKey } from './kept-replies.ts';
@@ -24,7 +25,7 @@ describe('knownKeptReplies (PGlite)', () => {
     db = await createPgliteClient(undefined);
     await migrate(db);
     store = idempotencyStore(meteredSql(db, { statement: () => statements++, transaction: () => {} }));
-  });
+  }, PGLITE_START_MS);
   afterAll(() => db?.close());
 
   /** The wrapper on a clock the test sets: its only writer (the embedded mode), or one of several. */
