@@ -4,6 +4,7 @@ import type { Plan, CreatePlanRequest } from '../../schemas/admin/plans.ts';
 import type { WebhookAttempt, WebhookDelivery, WebhookDeliveryDetail, WebhookSecret } from '../../schemas/admin/webhooks.ts';
 import type { Readable } from 'node:stream';
 import type { ImportSummary } from '../persons/import.ts';
+import type { MatchKeysRefresh } from '../persons/match-keys-refresh.ts';
 import type { PersonHow, RecordRef, RecordsWhy } from '../../domain/identity-graph/explain.ts';
 import type { PersonToReview } from '../persons/person-doubts.ts';
 import type { DecisionAsked } from '../persons/record-decisions.ts';
@@ -219,6 +220,11 @@ export interface PersonStore {
    * newest), reporting the running counts.
    */
   resolveQueued(options?: { model?: MatchModel; progress?: (counts: ResolutionCounts) => void }): Promise<ResolutionCounts>;
+  /**
+   * Keys up to `batches` batches of stored persons by this release's blocking keys, while the database says they
+   * carry an older version's (docs/matching.md, "Blocking keys of an older release"); `done` once all do.
+   */
+  refreshMatchKeys(options: { batches: number }): Promise<MatchKeysRefresh>;
   /** Trains a match model on the persons and makes it the one in use (docs/matching.md, "Training"). */
   trainMatchModel(options?: { progress?: (persons: number) => void }): Promise<TrainingResult>;
   /** How a person of Kith's data is built, weighed now (docs/identity-graph.md, "Why and how"); undefined: no such person. */

@@ -18,6 +18,7 @@ import { identifierColumns, previousHistory } from './key-history.ts';
 import { personRow, rowArena, rowDocument, type PersonRow, type RowArena } from './person-row.ts';
 import { recordSubscribedChanges, subscribedDocuments } from './subscribed-changes.ts';
 import { queueForResolution } from './resolve-queue.ts';
+import { takePersonImportLock } from './import-lock.ts';
 import { DEFAULT_SOURCE } from '../../schemas/data/source-name.ts';
 
 export type ImportOptions = NdjsonImportOptions & { defaultCountry?: CountryCode };
@@ -54,6 +55,7 @@ export function sqlPersonWriter(db: SqlClient, { source = DEFAULT_SOURCE }: Sour
       db.transaction(async (tx) => {
         // A crash loses at most the last batches, which a re-run of the (idempotent) import writes again.
         await tx.query('SET LOCAL synchronous_commit TO off');
+        await takePersonImportLock(tx);
         const subscribed = await subscribedDocuments(tx, source, rows);
         const persons = await tx.query<UpsertedPerson>(
           `INSERT INTO persons (source, external_id, document, updated)

@@ -7,9 +7,8 @@ import { rowKeys, withIds, type PersonRow } from './person-row.ts';
 import { recordSubscribedChanges, subscribedDocuments } from './subscribed-changes.ts';
 import type { SourceOption } from './import.ts';
 import { queueForResolution } from './resolve-queue.ts';
+import { PERSON_IMPORT_LOCK_ID } from './import-lock.ts';
 import { DEFAULT_SOURCE } from '../../schemas/data/source-name.ts';
-
-const IMPORT_LOCK_ID = 4_242_006;
 
 export type CopyWriterOptions = SourceOption & {
   /** The size of the input, when known: an import larger than the table rebuilds the key index (./key-index.ts). */
@@ -22,7 +21,7 @@ export type CopyWriterOptions = SourceOption & {
  */
 export async function pgCopyPersonWriter(connectionString: string, options: CopyWriterOptions = {}): Promise<PersonWriter> {
   const source = options.source ?? DEFAULT_SOURCE;
-  const connection = await openBulkConnection(connectionString, IMPORT_LOCK_ID);
+  const connection = await openBulkConnection(connectionString, PERSON_IMPORT_LOCK_ID);
   const keyIndex = await keyIndexForImport(connection, options.importBytes).catch(async (error) => {
     await connection.close();
     throw error;

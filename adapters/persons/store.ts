@@ -8,6 +8,7 @@ import { decideRecords } from './record-decisions.ts';
 import { importPersonsCsv } from './import-csv.ts';
 import { latestModel, trainMatchModel } from './match-models.ts';
 import { resolveAllQueued } from './resolve-records.ts';
+import { refreshMatchKeys } from './match-keys-refresh.ts';
 import { RECORD_IDS_OF_PERSON } from './records-of-person.ts';
 import type { IdentifierKey } from '../../schemas/events/payloads.ts';
 import { personDocument } from '../../domain/identity-graph/survivorship.ts';
@@ -122,6 +123,7 @@ export function personStore(db: SqlClient): PersonStore {
         : importPersons(sqlPersonWriter(db, { source }), input, { batchSize: ADMIN_IMPORT_BATCH }),
     trainMatchModel: (options) => trainMatchModel(db, options),
     resolveQueued: async (options = {}) => resolveAllQueued(db, options.model ?? (await latestModel(db)), options.progress),
+    refreshMatchKeys: ({ batches }) => refreshMatchKeys(db, batches),
     explainPerson: (personId) => personHow(db, personId),
     explainRecords: (refs) => recordsWhy(db, refs),
     decideRecords: (refs, decision) => decideRecords(db, refs, decision),

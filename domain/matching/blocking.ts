@@ -36,6 +36,13 @@ import { soundOf } from './similarity.ts';
  * | `ns`  | the sound of one word of the name, the initial of another, birth year | the rest of the other word, month and day, address |
  * | `el`  | an email's local part (before the @), hashed | a typo in the email's domain, every other field |
  */
+/**
+ * The version of the keys a stored person gets. Raise it with any change to them: the identity workers then key
+ * every stored person again, and queue it to be resolved anew (adapters/persons/match-keys-refresh.ts).
+ * 1: the family name's sound alone; 2: the given name's sound too, and the street's key `fw`.
+ */
+export const MATCH_KEYS_VERSION = 2;
+
 const longest = (words: string[]) => words.reduce((top, word) => (word.length > top.length ? word : top), '');
 
 /** The sounds a family name is indexed by: of the whole (joined: `delittle`), and of its longest word. */

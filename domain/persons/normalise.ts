@@ -109,6 +109,19 @@ export function profileKeys(profile: ProfileInput, serviceName?: string): Identi
 export const normaliseLiNonid = (value: string): string | undefined => value.trim() || undefined;
 export const normalisePlacekey = (value: string): string | undefined => value.trim().toLowerCase() || undefined;
 
+/**
+ * The matcher's and the resolver's blocking keys of a person record (../matching/blocking.ts), as of
+ * MATCH_KEYS_VERSION: stored persons keyed by an older version are keyed again by the identity workers.
+ */
+export function personMatchKeys(record: PersonRecord): string[] {
+  const { names, places } = personFields(record);
+  return [
+    ...personBlockingKeys(names, places),
+    ...personNameKeys(names, birthdayOf(record.details.age)),
+    ...personEmailKeys(record.details.emails.map((email) => email.value)),
+  ];
+}
+
 /** Every lookup key of a person record, normalised, without duplicates. */
 export function personIdentifierKeys(
   record: PersonRecord,
@@ -127,10 +140,7 @@ export function personIdentifierKeys(
   for (const maid of details.identifiers.maids) add('maid', normaliseMaid(maid.id));
   for (const nonid of details.identifiers.li_nonid) add('li_nonid', normaliseLiNonid(nonid));
   if (record.placekey) add('placekey', normalisePlacekey(record.placekey));
-  const { names, places } = personFields(record);
-  for (const key of personBlockingKeys(names, places)) add('match_block', key);
-  for (const key of personNameKeys(names, birthdayOf(details.age))) add('match_block', key);
-  for (const key of personEmailKeys(details.emails.map((email) => email.value))) add('match_block', key);
+  for (const key of personMatchKeys(record)) add('match_block', key);
   for (const location of details.locations) add('address', householdKey(location));
   if (record.placekey) {
     const nameTexts = [...new Set([...nameForms(details.name ?? {}), ...nameForms({ full: record.fullName })])];

@@ -7,12 +7,28 @@ import { startPeriodic } from '../runtime/periodic.ts';
 export type ResolverParts = { persons: PersonStore; model: () => Promise<MatchModel>; log: Logger; everyMs: number };
 
 /**
+ * Batches of stored persons keyed again a run, while they carry an older release's blocking keys: the records
+ * this queues are resolved in the same run, and new records wait for no more than that.
+ */
+export const REFRESH_BATCHES_A_RUN = 10;
+
+/**
  * Every `everyMs`, resolves the records queued for resolution (docs/identity-graph.md): those an import (over the
  * admin API it resolves its own before it answers; `kith import` into a running PostgreSQL deployment, a
- * migration) wrote. Any number of identity workers may run it: they take turns under the resolver's lock.
+ * migration) wrote. Before that, while the stored persons carry an older release's blocking keys, it keys some of
+ * them again (docs/matching.md), which queues them. Any number of identity workers may run it: they take turns
+ * under the resolver's lock and the imports'.
  */
 export function startRecordResolver(parts: ResolverParts): Consumer {
+  let keysCurrent = false;
+  const refreshKeys = async () => {
+    if (keysCurrent) return;
+    const counts = await parts.persons.refreshMatchKeys({ batches: REFRESH_BATCHES_A_RUN });
+    if (counts.records > 0) parts.log.info({ ...counts }, "stored persons keyed by this release's blocking keys");
+    keysCurrent = counts.done;
+  };
   const resolve = async () => {
+    await refreshKeys();
     const counts = await parts.persons.resolveQueued({ model: await parts.model() });
     if (counts.resolved > 0) parts.log.info({ ...counts }, 'records resolved into persons');
   };
