@@ -104,7 +104,8 @@ describe('npm start: the embedded process', () => {
     } finally {
       expect(await second.stop('SIGTERM')).toBe(0);
     }
-  });
+    // Two starts (the first loading the demo data), two stops and two CLI runs: a minute on a busy machine.
+  }, 240_000);
 
   it('refuses to start on a bad configuration value, naming the variable', async () => {
     await expect(startKithProcess({ KITH_DATA_DIR: dataDir, KITH_MAX_BODY_BYTES: 'lots' }, 20_000)).rejects.toThrow(
