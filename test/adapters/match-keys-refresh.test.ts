@@ -8,6 +8,7 @@ import { importPersons, sqlPersonWriter, type PersonWriter } from '../../adapter
 import { refreshMatchKeysBatch } from '../../adapters/persons/match-keys-refresh.ts';
 import { pgCopyPersonWriter } from '../../adapters/persons/pg-copy-writer.ts';
 import { personStore } from '../../adapters/persons/store.ts';
+import { queueAllForResolution } from '../../adapters/persons/resolve-queue.ts';
 import { MATCH_KEYS_VERSION } from '../../domain/matching/blocking.ts';
 import { DEFAULT_MODEL } from '../../domain/matching/model.ts';
 import { personMatchKeys } from '../../domain/persons/normalise.ts';
@@ -103,6 +104,21 @@ describe("the identity workers' resolver", () => {
     await resolver.stop(); // the first run starts at once; stop waits for it
     expect(await storedKeys(db)).toEqual(currentKeys);
     expect(await versionState(db)).toEqual({ version: MATCH_KEYS_VERSION, through: '0' });
+    expect(await queued(db)).toBe(0);
+  });
+
+  it('resolves the queued records when keying fails, and logs the failure', async () => {
+    const warnings: string[] = [];
+    const log = Object.assign(createLogger('silent'), { warn: (_fields: unknown, message: string) => warnings.push(message) });
+    await db.query('ALTER TABLE match_keys_version RENAME TO match_keys_version_gone');
+    await queueAllForResolution(db);
+    try {
+      const resolver = startRecordResolver({ persons: personStore(db), model: async () => DEFAULT_MODEL, log, everyMs: 3_600_000 });
+      await resolver.stop();
+    } finally {
+      await db.query('ALTER TABLE match_keys_version_gone RENAME TO match_keys_version');
+    }
+    expect(warnings).toEqual(["keying stored persons by this release's blocking keys failed; trying again later"]);
     expect(await queued(db)).toBe(0);
   });
 });

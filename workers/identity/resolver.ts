@@ -21,11 +21,16 @@ export const REFRESH_BATCHES_A_RUN = 10;
  */
 export function startRecordResolver(parts: ResolverParts): Consumer {
   let keysCurrent = false;
+  // A failure here is logged and tried again at the next run; it never holds up the records queued.
   const refreshKeys = async () => {
     if (keysCurrent) return;
-    const counts = await parts.persons.refreshMatchKeys({ batches: REFRESH_BATCHES_A_RUN });
-    if (counts.records > 0) parts.log.info({ ...counts }, "stored persons keyed by this release's blocking keys");
-    keysCurrent = counts.done;
+    try {
+      const counts = await parts.persons.refreshMatchKeys({ batches: REFRESH_BATCHES_A_RUN });
+      if (counts.records > 0) parts.log.info({ ...counts }, "stored persons keyed by this release's blocking keys");
+      keysCurrent = counts.done;
+    } catch (error) {
+      parts.log.warn({ err: error }, "keying stored persons by this release's blocking keys failed; trying again later");
+    }
   };
   const resolve = async () => {
     await refreshKeys();
