@@ -1,6 +1,7 @@
 import { compareBirthday, type Birthday } from './birthday.ts';
 import { compareNames, comparePlaces, type Comparison, type Field, type FieldWeight, type Level } from './comparisons.ts';
 import { atEvenOdds, familyChangedAtHome, homeAgrees, householdMemberAtHome } from './names-at-home.ts';
+import { nameTypos } from './name-typos.ts';
 import type { IdentifierCategory, NameFields, PlaceFields } from '../../schemas/events/payloads.ts';
 
 /**
@@ -175,7 +176,7 @@ const total = (fields: FieldWeight[]) => fields.reduce((sum, field) => sum + fie
 export function scoreName(model: MatchModel, query: NameFields, candidate: NameFields): { fields: FieldWeight[]; swap: number; weight: number } {
   const { straight, crossed } = compareNames(query, candidate);
   const terms = { given: termValue(candidate.given), family: termValue(candidate.family) };
-  const asWritten = weighed(model, straight, terms);
+  const asWritten = weighed(model, nameTypos(straight, query, candidate, model.frequencies ?? {}), terms);
   const swapped = weighed(model, crossed, terms);
   const swap = Math.log2(model.swapped);
   return total(swapped) + swap > total(asWritten)
