@@ -1,7 +1,7 @@
 import { compareBirthday, type Birthday } from './birthday.ts';
 import { compareNames, comparePlaces, type Comparison, type Field, type FieldWeight, type Level } from './comparisons.ts';
 import { atEvenOdds, familyChangedAtHome, homeAgrees, householdMemberAtHome } from './names-at-home.ts';
-import { nameTypos } from './name-typos.ts';
+import { digitsAsLetters, nameTypos } from './name-typos.ts';
 import type { IdentifierCategory, NameFields, PlaceFields } from '../../schemas/events/payloads.ts';
 
 /**
@@ -172,8 +172,12 @@ const weighed = (model: MatchModel, comparisons: Comparison[], terms: Terms): Fi
   comparisons.map((comparison) => ({ ...comparison, weight: levelWeight(model, comparison, terms) }));
 const total = (fields: FieldWeight[]) => fields.reduce((sum, field) => sum + field.weight, 0);
 
-/** The name's fields as written or swapped, whichever agrees better (swapped paying for its rarity). */
-export function scoreName(model: MatchModel, query: NameFields, candidate: NameFields): { fields: FieldWeight[]; swap: number; weight: number } {
+/**
+ * The name's fields as written or swapped, whichever agrees better (swapped paying for its rarity), digits misread
+ * for letters read as those and slips in short names as slips (./name-typos.ts).
+ */
+export function scoreName(model: MatchModel, written: NameFields, candidate: NameFields): { fields: FieldWeight[]; swap: number; weight: number } {
+  const query = digitsAsLetters(written, candidate);
   const { straight, crossed } = compareNames(query, candidate);
   const terms = { given: termValue(candidate.given), family: termValue(candidate.family) };
   const asWritten = weighed(model, nameTypos(straight, query, candidate, model.frequencies ?? {}), terms);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { NameFields } from '../../schemas/events/payloads.ts';
 import { compareNames } from './comparisons.ts';
-import { nameTypos } from './name-typos.ts';
+import { digitsAsLetters, nameTypos } from './name-typos.ts';
 
 const name = (given: string, family = 'smith'): NameFields => ({ given: [given], family: [family] });
 /** Common given names, as a trained model's term frequencies hold them. */
@@ -44,5 +44,19 @@ describe('nameTypos', () => {
     const { straight } = compareNames(query, candidate);
     const read = nameTypos([...straight, { field: 'street', level: 'similar' }], query, candidate, { given: knownNames });
     expect(read.at(-1)).toEqual({ field: 'street', level: 'similar' });
+  });
+});
+
+describe('digitsAsLetters', () => {
+  it('reads the digits of a name as the letters print confuses them with, when the candidate’s name has none', () => {
+    expect(digitsAsLetters({ given: ['sc0ttie'], family: ['flat1ey'] }, name('scotty', 'flatley'))).toEqual({ given: ['scottie'], family: ['flatley'] });
+    expect(digitsAsLetters({ given: ['5arah'], family: ['8ell'] }, name('sarah', 'bell'))).toEqual({ given: ['sarah'], family: ['bell'] });
+  });
+
+  it('leaves a name as written when it has no digits, or the candidate’s has some too', () => {
+    const written = { given: ['ada1f0'], family: ['lovelace'] };
+    expect(digitsAsLetters(written, { given: ['ada9c2'], family: ['lovelace'] })).toBe(written);
+    const plain = name('john');
+    expect(digitsAsLetters(plain, name('jon'))).toBe(plain);
   });
 });

@@ -7,6 +7,22 @@ const OFF_BY_A_LETTER: ReadonlySet<Level> = new Set(['similar', 'different']);
 /** Shorter names one edit apart are an initial's or too many other names' neighbours to read as a typo. */
 const SHORTEST = 3;
 
+/** The letters print confuses digits with (GeCo's and FEBRL's OCR tables): `Flat1ey`, `Sc0ttie`, `5arah`. */
+const DIGIT_LOOKALIKES: Readonly<Record<string, string>> = { '0': 'o', '1': 'l', '2': 'z', '5': 's', '6': 'b', '8': 'b' };
+const LOOKALIKE_DIGIT = /[012568]/g;
+const hasDigit = (name: NameFields) => [...name.given, ...name.family].some((word) => /\d/.test(word));
+
+/**
+ * The query's name with its digits read as the letters they look like, when the candidate's name has none: a
+ * digit in a name is a misread letter (`Flat1ey` is `Flatley`). Where both have digits (an identifier used as a
+ * name) they are compared as written.
+ */
+export function digitsAsLetters(query: NameFields, candidate: NameFields): NameFields {
+  if (!hasDigit(query) || hasDigit(candidate)) return query;
+  const read = (words: string[]) => words.map((word) => word.replace(LOOKALIKE_DIGIT, (digit) => DIGIT_LOOKALIKES[digit]!));
+  return { given: read(query.given), family: read(query.family) };
+}
+
 /** The common values of each name part: a trained model's term frequencies (./model.ts). */
 export type KnownNames = Partial<Record<'given' | 'family', Readonly<Record<string, number>>>>;
 
