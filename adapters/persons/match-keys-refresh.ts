@@ -5,9 +5,10 @@ import type { SqlClient } from '../db/sql-client.ts';
 import { parseRecordLine } from '../ndjson/import.ts';
 import { takePersonImportLock } from './import-lock.ts';
 import { queueForResolution } from './resolve-queue.ts';
+import { keyChanges, type PersonKey } from '../../domain/persons/match-key-changes.ts';
 
 /** Stored persons keyed again a transaction. */
-export const REFRESH_BATCH = 1000;
+const REFRESH_BATCH = 1000;
 
 export type MatchKeysRefresh = {
   /** Stored persons read. */
@@ -19,20 +20,6 @@ export type MatchKeysRefresh = {
   /** Whether every stored person now carries this release's keys. */
   done: boolean;
 };
-
-/** A person's key as a (person, key) pair: what is stored and what should be are compared as sets of these. */
-type PersonKey = { personId: string; value: string };
-const pairOf = ({ personId, value }: PersonKey) => `${personId}\u0000${value}`;
-
-/** What to delete and what to add so that `stored` becomes `fresh`, and the persons either touches. */
-export function keyChanges(stored: readonly PersonKey[], fresh: readonly PersonKey[]) {
-  const storedPairs = new Set(stored.map(pairOf));
-  const freshPairs = new Set(fresh.map(pairOf));
-  const stale = stored.filter((key) => !freshPairs.has(pairOf(key)));
-  const missing = fresh.filter((key) => !storedPairs.has(pairOf(key)));
-  const changed = [...new Set([...stale, ...missing].map((key) => key.personId))];
-  return { stale, missing, changed };
-}
 
 const columns = (keys: readonly PersonKey[]) => [keys.map((key) => key.personId), keys.map((key) => key.value)];
 

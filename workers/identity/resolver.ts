@@ -10,7 +10,7 @@ export type ResolverParts = { persons: PersonStore; model: () => Promise<MatchMo
  * Batches of stored persons keyed again a run, while they carry an older release's blocking keys: the records
  * this queues are resolved in the same run, and new records wait for no more than that.
  */
-export const REFRESH_BATCHES_A_RUN = 10;
+const REFRESH_BATCHES_A_RUN = 10;
 
 /**
  * Every `everyMs`, resolves the records queued for resolution (docs/identity-graph.md): those an import (over the

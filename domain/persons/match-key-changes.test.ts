@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { keyChanges } from './match-keys-refresh.ts';
+import { keyChanges } from './match-key-changes.ts';
 
 describe('keyChanges', () => {
   it('deletes the keys no longer made, adds those not yet stored, and names the persons either touches', () => {
