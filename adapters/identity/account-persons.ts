@@ -3,8 +3,11 @@ import { IDENTIFIER_KINDS, type IdentifierKey, type IdentifierKind } from '../..
 import { placeAccountRecord, type AccountCandidate } from '../../domain/identity-graph/account-record.ts';
 import { RESOLVE_LOCK_ID } from '../persons/resolve-records.ts';
 
-/** Keys a household shares, or that only narrow a search: never what makes an account's records one person. */
-const NOT_LINKING: readonly IdentifierKind[] = ['address', 'placekey', 'match_block'];
+/**
+ * Keys a household shares, or that only narrow a search: never what makes an account's records one person; nor
+ * `phone_mobile`, which only says of a phone key that it is a mobile's.
+ */
+const NOT_LINKING: readonly IdentifierKind[] = ['address', 'placekey', 'match_block', 'phone_mobile'];
 
 /**
  * The keys by which an account's records are one person: its identifiers, and a whole name at a whole address.

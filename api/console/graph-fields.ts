@@ -71,7 +71,7 @@ export function markOf(evidence: readonly Evidence[], category: Evidence['eviden
   const item = category && evidence.find((one) => one.evidence === category);
   if (!item) return undefined;
   if (item.agrees !== undefined) {
-    if (item.agrees) return { mark: 'agrees', levels: 'the same' };
+    if (item.agrees) return { mark: 'agrees', levels: item.mobile ? 'the same (a mobile)' : 'the same' };
     return item.close ? { mark: 'agrees', levels: 'close (a typo apart)' } : { mark: 'differs', levels: 'different' };
   }
   const levels = (item.fields ?? []).filter((field) => field.level !== 'missing');

@@ -7,9 +7,13 @@ import { print, table, type Output } from '../output.ts';
 
 const signed = (bits: number) => `${bits >= 0 ? '+' : ''}${bits.toFixed(2)}`;
 
-/** One piece of evidence as a phrase: `email agrees +26.56`, `name +15.09 (given exact +6.36, family exact +8.73)`. */
+/**
+ * One piece of evidence as a phrase: `email agrees +26.56`, `phone agrees (a mobile) +14.32`, `name +15.09 (given
+ * exact +6.36, family exact +8.73)`.
+ */
 function evidencePhrase(item: LinkExplanation['evidence'][number]): string {
-  const agreement = item.agrees === undefined ? '' : ` ${item.agrees ? 'agrees' : item.close ? 'a typo apart' : 'differs'}`;
+  const agreed = item.mobile ? 'agrees (a mobile)' : 'agrees';
+  const agreement = item.agrees === undefined ? '' : ` ${item.agrees ? agreed : item.close ? 'a typo apart' : 'differs'}`;
   const fields = item.fields ? ` (${item.fields.map((field) => `${field.field} ${field.level} ${signed(field.weight)}`).join(', ')})` : '';
   return `${item.evidence}${agreement} ${signed(item.weight)}${fields}`;
 }

@@ -13,7 +13,7 @@ import type { RecordFields } from './record-fields.ts';
  * capped as the matcher caps an address), the best pair of birthdays.
  */
 export type LinkEvidence =
-  | { evidence: IdentifierCategory; agrees: boolean; close?: true; weight: number }
+  | { evidence: IdentifierCategory; agrees: boolean; close?: true; mobile?: true; weight: number }
   | { evidence: 'name' | 'address'; weight: number; fields: FieldWeight[] }
   | { evidence: 'birthday'; weight: number; fields: FieldWeight[]; apart: boolean }
   | { evidence: 'household'; weight: number };
@@ -35,9 +35,17 @@ function identifierEvidence(model: MatchModel, record: RecordFields, person: rea
     if (close !== undefined && closeEmails(record.emails, person.flatMap((other) => other.emails))) {
       return [{ evidence: category, agrees, close: true, weight: close }];
     }
-    return [{ evidence: category, agrees, weight: identifierWeight(model, category, agrees) }];
+    const mobile = agrees && category === 'phone' && sharesMobile(record, person);
+    return [{ evidence: category, agrees, ...(mobile && { mobile: true as const }), weight: identifierWeight(model, category, agrees) }];
   });
 }
+
+/** Whether a phone the record and the person both hold is a mobile's (RecordFields.mobiles). */
+const sharesMobile = (record: RecordFields, person: readonly RecordFields[]): boolean => {
+  const held = new Set(person.flatMap((other) => [...(other.identifiers.get('phone') ?? [])]));
+  const mobiles = new Set([...record.mobiles, ...person.flatMap((other) => [...other.mobiles])]);
+  return [...(record.identifiers.get('phone') ?? [])].some((value) => held.has(value) && mobiles.has(value));
+};
 
 /** The best pair of names; a family name changed at the same home (`sameHome`) weighs nothing (familyChangedAtHome). */
 function nameEvidence(model: MatchModel, record: RecordFields, person: readonly RecordFields[], sameHome = false): LinkEvidence[] {
@@ -84,15 +92,16 @@ function birthdayEvidence(model: MatchModel, record: RecordFields, person: reado
  * weight (or none): a family name, a street address and a phone agree as much for two members of a household as
  * for one person's two records, so together they are worth no more than an address alone; and so does the
  * birthday of twins (twinNames). The given name, another birthday or another identifier must then tell the person
- * from the household. A town alone is no household.
+ * from the household: a mobile's number does, being one person's (a household shares its landline), unless the
+ * given names differ (a member's record may give another's mobile to call). A town alone is no household.
  */
 function householdEvidence(model: MatchModel, evidence: readonly LinkEvidence[], twinNames: boolean): LinkEvidence[] {
-  const phone = evidence.find((item) => item.evidence === 'phone' && item.agrees);
+  const name = evidence.find((item) => item.evidence === 'name');
+  const givenDiffers = name && 'fields' in name && name.fields.some((field) => field.field === 'given' && field.level === 'different');
+  const phone = evidence.find((item) => item.evidence === 'phone' && item.agrees && (givenDiffers || !('mobile' in item)));
   const address = evidence.find((item) => item.evidence === 'address');
   const street = address && 'fields' in address && address.fields.some((field) => field.level === 'exact' || field.level === 'close');
   const birthday = evidence.find((item) => item.evidence === 'birthday');
-  const name = evidence.find((item) => item.evidence === 'name');
-  const givenDiffers = name && 'fields' in name && name.fields.some((field) => field.field === 'given' && field.level === 'different');
   const twins = twinNames && givenDiffers && birthday && 'fields' in birthday && birthday.fields[0]?.level === 'exact';
   if (!phone && !street && !twins) return [];
   const family = name && 'fields' in name ? (name.fields.find((field) => field.field === 'family')?.weight ?? 0) : 0;

@@ -9,6 +9,8 @@ export type Decision = 'never' | 'always';
 export type RecordFields = {
   id: string;
   identifiers: ReadonlyMap<IdentifierCategory, ReadonlySet<string>>;
+  /** Of its phones' keys (as `identifiers` holds them), those of mobiles: one person's, not a household's. */
+  mobiles: ReadonlySet<string>;
   /** The record's emails as written (trimmed, lower case): two a typo apart are weighed (compare.ts). */
   emails: string[];
   names: NameFields[];
@@ -36,8 +38,11 @@ const CATEGORY_OF: Partial<Record<IdentifierKind, IdentifierCategory>> = {
   name_placekey: 'name_placekey',
 };
 
-/** The kinds of stored key that recordFields reads: the identifiers (a record's other keys only find candidates). */
-export const IDENTIFIER_KINDS = Object.keys(CATEGORY_OF) as IdentifierKind[];
+/**
+ * The kinds of stored key that recordFields reads: the identifiers, and which phones are mobiles (a record's other
+ * keys only find candidates).
+ */
+export const IDENTIFIER_KINDS = [...Object.keys(CATEGORY_OF), 'phone_mobile'] as IdentifierKind[];
 
 /** A record's fields from its document, its stored keys (only identifiers count; blocking keys do not) and the decisions made of it. */
 export function recordFields(
@@ -47,7 +52,9 @@ export function recordFields(
   decisions: ReadonlyArray<{ other: string; decision: Decision }> = [],
 ): RecordFields {
   const identifiers = new Map<IdentifierCategory, Set<string>>();
+  const mobiles = new Set<string>();
   for (const key of keys) {
+    if (key.kind === 'phone_mobile') mobiles.add(`phone_sha256:${key.value}`);
     const category = CATEGORY_OF[key.kind];
     if (!category) continue;
     const values = identifiers.get(category) ?? new Set<string>();
@@ -60,6 +67,7 @@ export function recordFields(
   return {
     id,
     identifiers,
+    mobiles,
     emails,
     names,
     places,

@@ -6,13 +6,15 @@ import { groupsOf, holdsTwoIndividuals, isLink, keeperOf, LINK_WEIGHT, linksOf, 
 
 const model = { ...DEFAULT_MODEL, persons: 10_000 };
 const home = { addressLine1: '12 Byron Street', city: 'London', postalCode: 'W1 2AB' };
-const record = (id: string, given: string, family: string, extra: Partial<{ email: string; phone: string; birthday: object; home: object }> = {}) =>
+type Extra = Partial<{ email: string; phone: string; mobile: string; birthday: object; home: object }>;
+const record = (id: string, given: string, family: string, extra: Extra = {}) =>
   recordFields(
     id,
     { details: { name: { given, family }, locations: [extra.home ?? home], ...(extra.birthday && { age: { birthday: extra.birthday } }) } } as ResolvedDocument,
     [
       ...(extra.email ? [{ kind: 'email_sha256' as const, value: extra.email }] : []),
       ...(extra.phone ? [{ kind: 'phone_sha256' as const, value: extra.phone }] : []),
+      ...(extra.mobile ? [{ kind: 'phone_sha256' as const, value: extra.mobile }, { kind: 'phone_mobile' as const, value: extra.mobile }] : []),
     ],
   );
 
@@ -36,6 +38,19 @@ describe('compareWithPerson', () => {
     const match = compareWithPerson(model, byron, [record('6', 'Ada', 'Lovelace', { phone: 'p1' })]);
     expect(match.weight).toBeLessThan(LINK_WEIGHT);
     expect(match.evidence.find((item) => item.evidence === 'household')!.weight).toBeLessThan(0);
+  });
+
+  it('counts a mobile\'s number for the person, not the household: it links a record of the home that names no given name', () => {
+    const ada = record('10', 'Ada', 'Lovelace', { mobile: 'm1', phone: 'l1' });
+    const byMobile = compareWithPerson(model, record('11', '', 'Lovelace', { mobile: 'm1' }), [ada]);
+    expect(byMobile.evidence.find((item) => item.evidence === 'phone')).toMatchObject({ agrees: true, mobile: true });
+    expect(isLink(byMobile)).toBe(true);
+    // The household's landline is the household's: the family name at the home with it does not say which member.
+    const byLandline = compareWithPerson(model, record('12', '', 'Lovelace', { phone: 'l1' }), [ada]);
+    expect(byLandline.evidence.find((item) => item.evidence === 'phone')).toEqual({ evidence: 'phone', agrees: true, weight: expect.any(Number) });
+    expect(isLink(byLandline)).toBe(false);
+    // A member's record may give another's mobile to call: with another given name, it is the household's again.
+    expect(isLink(compareWithPerson(model, record('13', 'Byron', 'Lovelace', { mobile: 'm1' }), [ada]))).toBe(false);
   });
 
   it('counts a twin\'s birthday with the household: one family name and one birthday do not link wholly different given names', () => {

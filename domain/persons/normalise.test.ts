@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isMd5, isSha256 } from '../../schemas/formats/hashes.ts';
 import { normaliseEmail } from '../../schemas/formats/email.ts';
-import { phoneE164 } from '../../schemas/formats/phone.ts';
+import { isMobilePhone, phoneE164 } from '../../schemas/formats/phone.ts';
 import { PersonRecord } from '../../schemas/data/person-record.ts';
 import { MATCH_KEYS_VERSION, personEmailKeys } from '../matching/blocking.ts';
 import {
@@ -59,6 +59,23 @@ describe('phones', () => {
     expect(phoneE164('12')).toBeUndefined();
     expect(phoneE164('call me')).toBeUndefined();
   });
+  it('knows a mobile\'s number from a landline\'s where the numbering plan tells them apart', () => {
+    expect(isMobilePhone('07911 123456', 'GB')).toBe(true);
+    expect(isMobilePhone('+44 7911 123456')).toBe(true);
+    expect(isMobilePhone('06 12 34 56 78', 'FR')).toBe(true);
+    expect(isMobilePhone('0115 903 7276', 'GB')).toBe(false);
+    expect(isMobilePhone('(212) 555-0143')).toBe(false);
+    expect(isMobilePhone('call me')).toBe(false);
+  });
+  it('keys a mobile\'s number also as phone_mobile, with its phone key\'s value, and a landline\'s not', () => {
+    const keysOf = (value: string) =>
+      personIdentifierKeys(PersonRecord.parse({ id: 'p1', details: { phones: [{ value }] } }), 'GB').filter((key) => key.kind.startsWith('phone'));
+    expect(keysOf('07911 123456')).toEqual([
+      { kind: 'phone_sha256', value: phoneKey('07911 123456', 'GB')!.value },
+      { kind: 'phone_mobile', value: phoneKey('07911 123456', 'GB')!.value },
+    ]);
+    expect(keysOf('0115 903 7276')).toEqual([{ kind: 'phone_sha256', value: phoneKey('0115 903 7276', 'GB')!.value }]);
+  });
 });
 
 describe('MAIDs and profiles', () => {
@@ -114,6 +131,7 @@ describe('personIdentifierKeys', () => {
     });
     expect(personMatchKeys(record)).toEqual(blocks.map((key) => key.value));
     expect(keys).toContainEqual({ kind: 'phone_sha256', value: phoneKey('+1 212 555 0143')!.value });
+    // A number of the United States may be a mobile's or a landline's: no phone_mobile key.
     expect(phoneKey('+1 212 555 0143')!.value).toMatch(/^[0-9a-f]{64}$/);
     expect(keys).toContainEqual({ kind: 'placekey', value: '227-223@5vg-82n-pgk' });
     expect(keys).toContainEqual({ kind: 'li_nonid', value: 'Xy12' });

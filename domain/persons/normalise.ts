@@ -2,7 +2,7 @@ import { hash } from 'node:crypto';
 import type { CountryCode } from 'libphonenumber-js';
 import { MD5, SHA256 } from '../../schemas/formats/hashes.ts';
 import { normaliseEmail } from '../../schemas/formats/email.ts';
-import { DEFAULT_PHONE_COUNTRY, phoneE164 } from '../../schemas/formats/phone.ts';
+import { DEFAULT_PHONE_COUNTRY, isMobilePhone, phoneE164 } from '../../schemas/formats/phone.ts';
 import type { IdentifierKey, IdentifierKind } from '../../schemas/events/payloads.ts';
 import type { PersonRecord } from '../../schemas/data/person-record.ts';
 import { personBlockingKeys, personEmailKeys, personNameKeys } from '../matching/blocking.ts';
@@ -16,7 +16,9 @@ import { householdKey, nameForms, namePlacekeyKeys } from './name-address.ts';
  * phones in E.164, then hashed; MAIDs lower-cased; profiles by service+username, service+userid or canonical URL; a
  * name only together with a placekey (./name-address.ts). A name with an address is no exact key: its blocking
  * keys find the candidates that the matcher compares field by field (domain/matching/blocking.ts). An address
- * alone is a key too, of the household living there, which the matcher never weighs.
+ * alone is a key too, of the household living there, which the matcher never weighs. A mobile's phone key is
+ * also stored as `phone_mobile`, found by nobody: it tells the resolver that the phone is one person's
+ * (domain/identity-graph/compare.ts), where a landline is a household's.
  */
 
 
@@ -133,7 +135,11 @@ export function personIdentifierKeys(
   };
   const { details } = record;
   for (const email of details.emails) keys.push(...emailKeys(email.value));
-  for (const phone of details.phones) add('phone_sha256', phoneKey(phone.value, defaultCountry)?.value);
+  for (const phone of details.phones) {
+    const key = phoneKey(phone.value, defaultCountry);
+    add('phone_sha256', key?.value);
+    if (key && isMobilePhone(phone.value, defaultCountry)) add('phone_mobile', key.value);
+  }
   for (const [service, profile] of Object.entries(details.profiles)) keys.push(...profileKeys(profile, service));
   if (record.twitter) add('profile_url', canonicalProfileUrl(record.twitter));
   if (record.linkedin) add('profile_url', canonicalProfileUrl(record.linkedin));

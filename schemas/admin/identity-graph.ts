@@ -8,6 +8,7 @@ export const LinkEvidence = z.object({
   evidence: z.enum([...IDENTIFIER_CATEGORIES, 'name', 'address', 'birthday', 'household']),
   agrees: z.boolean().optional().describe('For an identifier: whether the other records hold it'),
   close: z.literal(true).optional().describe('For an email: a typo or two from one the other records hold'),
+  mobile: z.literal(true).optional().describe('For a phone that agrees: a mobile\'s number, one person\'s rather than a household\'s'),
   weight: z.number().describe('Bits of evidence: positive for, negative against'),
   fields: z.array(MatchField).optional(),
   apart: z.boolean().optional().describe('For birthdays: whether every pair is further apart than one person\'s slips'),

@@ -25,6 +25,7 @@ export const IDENTIFIER_KINDS = [
   'match_block',
   'name_placekey',
   'address',
+  'phone_mobile',
 ] as const;
 export type IdentifierKind = (typeof IDENTIFIER_KINDS)[number];
 

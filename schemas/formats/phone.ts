@@ -1,4 +1,5 @@
 import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
+import { parsePhoneNumberFromString as parseWithNumberTypes } from 'libphonenumber-js/max';
 
 /** Phones written without a country code are read as numbers of this country. */
 export const DEFAULT_PHONE_COUNTRY: CountryCode = 'US';
@@ -13,4 +14,12 @@ export function phoneE164(phone: string, defaultCountry: CountryCode = DEFAULT_P
   const parsed = parsePhoneNumberFromString(trimmed, { defaultCountry });
   if (parsed?.isPossible()) return parsed.number;
   return undefined;
+}
+
+/**
+ * Whether a phone number is a mobile's, by its country's numbering plan (libphonenumber's full metadata): one
+ * person's, where a landline is a household's. A number that may be either (as in the United States) is not.
+ */
+export function isMobilePhone(phone: string, defaultCountry: CountryCode = DEFAULT_PHONE_COUNTRY): boolean {
+  return parseWithNumberTypes(phone.trim(), { defaultCountry })?.getType() === 'MOBILE';
 }

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Answer } from '../support/client.ts';
 import { createAccount, type TestAccount } from '../support/factories.ts';
@@ -56,6 +56,26 @@ describe.each(MODES)('the identity graph over HTTP (%s)', (mode) => {
     const byAddress = await enrich({ name: { given: ada.given, family: ada.family }, location: { addressLine1, postalCode } });
     expect(byAddress.status, byAddress.text).toBe(200);
     expect(byAddress.body.details.identifiers.personIds).toEqual([await personIdBy(shared)]);
+  });
+
+  it('joins a record of the home that gives no given name to the person whose mobile it holds; a landline is the household\'s', async () => {
+    const tag = randomBytes(6).toString('hex');
+    // British numbers, whose plan tells a mobile from a landline: all of 07712 is mobiles', all of 0115 9 landlines'.
+    const [mobile, landline] = [`+44 7712 ${randomInt(100_000, 999_999)}`, `+44 115 9${randomInt(100_000, 999_999)}`];
+    const withPhone = (line: RecordLine, phone: string, label: string): RecordLine => ({ ...line, details: { ...line.details, phones: [{ value: phone, label }] } });
+    /** The person's record, and another source's of the same home and family name with no given name, both with the phone. */
+    const twoRecords = async (phone: string, label: string) => {
+      const person = newIndividual();
+      const [full, nameless] = [newEmail('full'), newEmail('nameless')];
+      await importSource('crm', [withPhone(recordOf(person, `crm-${label}-${tag}`, [full]), phone, label)]);
+      const familyOnly = { ...recordOf({ ...person, given: '' }, `calls-${label}-${tag}`, [nameless]), fullName: person.family };
+      await importSource('calls', [withPhone(familyOnly, phone, label)]);
+      return [await personIdBy(full), await personIdBy(nameless)];
+    };
+    const [byMobile, itsPerson] = await twoRecords(mobile, 'mobile');
+    expect(byMobile).toBe(itsPerson);
+    const [byLandline, householdPerson] = await twoRecords(landline, 'home');
+    expect(byLandline).not.toBe(householdPerson);
   });
 
   it('keeps the same record id in two sources two records, of two persons', async () => {
