@@ -2,7 +2,7 @@ import { hash } from 'node:crypto';
 import type { CountryCode } from 'libphonenumber-js';
 import { MD5, SHA256 } from '../../schemas/formats/hashes.ts';
 import { normaliseEmail } from '../../schemas/formats/email.ts';
-import { DEFAULT_PHONE_COUNTRY, isMobilePhone, phoneE164 } from '../../schemas/formats/phone.ts';
+import { DEFAULT_PHONE_COUNTRY, isMobileNumber, phoneE164 } from '../../schemas/formats/phone.ts';
 import type { IdentifierKey, IdentifierKind } from '../../schemas/events/payloads.ts';
 import type { PersonRecord } from '../../schemas/data/person-record.ts';
 import { personBlockingKeys, personEmailKeys, personNameKeys } from '../matching/blocking.ts';
@@ -61,8 +61,10 @@ export function emailKeys(input: string): IdentifierKey[] {
  */
 export function phoneKey(phone: string, defaultCountry: CountryCode = DEFAULT_PHONE_COUNTRY): IdentifierKey | undefined {
   const e164 = phoneE164(phone, defaultCountry);
-  return e164 === undefined ? undefined : { kind: 'phone_sha256', value: hash('sha256', e164, 'hex') };
+  return e164 === undefined ? undefined : e164Key(e164);
 }
+
+const e164Key = (e164: string): IdentifierKey => ({ kind: 'phone_sha256', value: hash('sha256', e164, 'hex') });
 
 /** A mobile advertising id (IDFA, GAID), lower-cased. */
 export function normaliseMaid(maid: string): string | undefined {
@@ -136,9 +138,11 @@ export function personIdentifierKeys(
   const { details } = record;
   for (const email of details.emails) keys.push(...emailKeys(email.value));
   for (const phone of details.phones) {
-    const key = phoneKey(phone.value, defaultCountry);
-    add('phone_sha256', key?.value);
-    if (key && isMobilePhone(phone.value, defaultCountry)) add('phone_mobile', key.value);
+    const e164 = phoneE164(phone.value, defaultCountry);
+    if (e164 === undefined) continue;
+    const { value } = e164Key(e164);
+    add('phone_sha256', value);
+    if (isMobileNumber(e164)) add('phone_mobile', value);
   }
   for (const [service, profile] of Object.entries(details.profiles)) keys.push(...profileKeys(profile, service));
   if (record.twitter) add('profile_url', canonicalProfileUrl(record.twitter));

@@ -17,9 +17,10 @@ export function phoneE164(phone: string, defaultCountry: CountryCode = DEFAULT_P
 }
 
 /**
- * Whether a phone number is a mobile's, by its country's numbering plan (libphonenumber's full metadata): one
- * person's, where a landline is a household's. A number that may be either (as in the United States) is not.
+ * Whether a number in E.164 form is a mobile's, by its country's numbering plan (libphonenumber's full metadata):
+ * one person's, where a landline is a household's. A number that may be either is not; so are all of the North
+ * American plan's (`+1`), whose numbers say nothing of it, which spares their parse.
  */
-export function isMobilePhone(phone: string, defaultCountry: CountryCode = DEFAULT_PHONE_COUNTRY): boolean {
-  return parseWithNumberTypes(phone.trim(), { defaultCountry })?.getType() === 'MOBILE';
+export function isMobileNumber(e164: string): boolean {
+  return !e164.startsWith('+1') && parseWithNumberTypes(e164)?.getType() === 'MOBILE';
 }
