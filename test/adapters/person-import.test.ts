@@ -253,6 +253,9 @@ describe('person import on PostgreSQL, rebuilding the key index (an import large
     expect(await hasKeyIndex()).toBe(true);
     await writer.close();
     expect(summary).toMatchObject({ lines: 501, imported: 500, updated: 1, rejectedCount: 0 });
+    // With the index built, the table has the statistics that make the planner read a person's keys by its id.
+    const [stats] = await db.query<{ count: number }>(`SELECT count(*)::int AS count FROM pg_stats WHERE tablename = 'person_identifiers' AND attname = 'person_id'`);
+    expect(stats!.count).toBe(1);
     const old = await personsNamedBy(db, { kind: 'email_md5', value: emailHashes(first.details.emails[0]!.value).md5 });
     expect(old.map((person) => person.externalId)).not.toContain(first.id);
     const [found] = await personsNamedBy(db, { kind: 'email_sha256', value: emailHashes(renamed.details.emails[0]!.value).sha256 });
