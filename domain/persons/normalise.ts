@@ -53,7 +53,7 @@ export function emailKeys(input: string): IdentifierKey[] {
   ];
 }
 
-
+const e164Key = (e164: string): IdentifierKey => ({ kind: 'phone_sha256', value: hash('sha256', e164, 'hex') });
 
 /**
  * The lookup key of a phone: the SHA-256 of its E.164 form, so that neither the identifier table nor the
@@ -63,8 +63,6 @@ export function phoneKey(phone: string, defaultCountry: CountryCode = DEFAULT_PH
   const e164 = phoneE164(phone, defaultCountry);
   return e164 === undefined ? undefined : e164Key(e164);
 }
-
-const e164Key = (e164: string): IdentifierKey => ({ kind: 'phone_sha256', value: hash('sha256', e164, 'hex') });
 
 /** A mobile advertising id (IDFA, GAID), lower-cased. */
 export function normaliseMaid(maid: string): string | undefined {
