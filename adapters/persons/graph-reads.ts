@@ -1,6 +1,7 @@
 import type { SqlClient } from '../db/sql-client.ts';
 import { IDENTIFIER_KINDS, recordFields, type Decision, type RecordFields, type ResolvedDocument } from '../../domain/identity-graph/record-fields.ts';
 import type { PersonCandidate } from '../../domain/identity-graph/resolve.ts';
+import { LOCAL_PART_KEY_PREFIX } from '../../domain/matching/blocking.ts';
 import type { IdentifierKey } from '../../schemas/events/payloads.ts';
 import { RECORD_IDS_OF_PERSON } from './records-of-person.ts';
 
@@ -10,6 +11,15 @@ import { RECORD_IDS_OF_PERSON } from './records-of-person.ts';
  * An identifier held by more brings the oldest: records sharing an email are most likely one person's.
  */
 const RECORDS_PER_KEY = 25;
+
+/**
+ * Records an email's local part (`el`, domain/matching/blocking.ts) may bring in as candidates at most; held by
+ * more, it is passed over. A local part that a person made up (`e.rogers3`) is held by that person's records and
+ * by few others; one that more hold is made from a name as namesakes' are (`tjacobi`, `tyrique.jacobi`), or is a
+ * role's (`info`), and tells nothing that the name's own keys do not; on three sources of 48,000 generated persons
+ * local parts had brought in nearly half of the records a record was compared with (docs/identity-graph.md).
+ */
+const RECORDS_PER_LOCAL_PART = 5;
 
 /** The kinds of key that find candidates: every identifier and blocking key, but not a household's address. */
 const CANDIDATE_KINDS = ['email_md5', 'email_sha256', 'phone_sha256', 'maid', 'profile_username', 'profile_userid', 'profile_url', 'li_nonid', 'name_placekey', 'name_address', 'match_block'];
@@ -53,9 +63,9 @@ export type MatchedRow = { record_id: string; matched_id: string; person_id: str
 
 /**
  * For each of the records, the records sharing a candidate key with it (once for each key they share; RECORDS_PER_KEY
- * says how many a key brings), and the person each is in: those waiting for their first resolution outside these
- * records are left out (they find these when their turn comes, in id order). The queued records must be off the
- * queue already. Each matched record's person and place in the queue are looked up by index inside the lateral
+ * and RECORDS_PER_LOCAL_PART say how many a key brings), and the person each is in: those waiting for their first
+ * resolution outside these records are left out (they find these when their turn comes, in id order). The queued
+ * records must be off the queue already. Each matched record's person and place in the queue are looked up by index inside the lateral
  * join: as a join, PGlite's planner, with no statistics, hashed the whole of record_persons for every queued record
  * once the table had grown.
  */
@@ -71,8 +81,9 @@ export async function matchedRecords(tx: SqlClient, recordIds: readonly string[]
                                      FROM person_identifiers i
                                     WHERE i.kind = k.kind AND i.value = k.value AND i.person_id <> b.record_id
                                     ORDER BY i.person_id LIMIT $3 + 1) AS s) AS m
-      WHERE (m.resolved_to IS NOT NULL OR NOT m.waiting) AND m.at <= $3 AND (k.kind <> 'match_block' OR m.sharing <= $3)`,
-    [recordIds, CANDIDATE_KINDS, RECORDS_PER_KEY],
+      WHERE (m.resolved_to IS NOT NULL OR NOT m.waiting) AND m.at <= $3
+        AND (k.kind <> 'match_block' OR m.sharing <= CASE WHEN starts_with(k.value, $4) THEN $5 ELSE $3 END)`,
+    [recordIds, CANDIDATE_KINDS, RECORDS_PER_KEY, LOCAL_PART_KEY_PREFIX, RECORDS_PER_LOCAL_PART],
   );
 }
 

@@ -109,11 +109,14 @@ export function personNameKeys(names: NameFields[], birthday: Birthday | undefin
 /** How long a local part's hash is kept in its key: 64 bits, so that two local parts sharing one is chance. */
 const LOCAL_PART_HASH_LENGTH = 16;
 
+/** How the keys of emails' local parts begin (personEmailKeys). */
+export const LOCAL_PART_KEY_PREFIX = 'el:';
+
 /**
  * The keys of a record's emails that survive a typo in their domain (`e.rogers3@honkips.org` and
  * `e.rogers3@hopkins.org`): each clear email's local part, hashed as the email is (no clear address is kept).
  */
 export function personEmailKeys(emails: readonly string[]): string[] {
   const locals = emails.map((email) => email.trim().toLowerCase()).flatMap((email) => (email.indexOf('@') > 0 ? [email.slice(0, email.indexOf('@'))] : []));
-  return unique(locals.map((local) => `el:${hash('sha256', local).slice(0, LOCAL_PART_HASH_LENGTH)}`));
+  return unique(locals.map((local) => `${LOCAL_PART_KEY_PREFIX}${hash('sha256', local).slice(0, LOCAL_PART_HASH_LENGTH)}`));
 }

@@ -1,36 +1,18 @@
-import { Readable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SqlClient } from '../../adapters/db/sql-client.ts';
 import { exportPersons } from '../../adapters/persons/export.ts';
-import { importPersons, sqlPersonWriter, type PersonWriter } from '../../adapters/persons/import.ts';
-import { pgCopyPersonWriter } from '../../adapters/persons/pg-copy-writer.ts';
 import { resolveQueuedRecords } from '../../adapters/persons/resolve-records.ts';
 import { keyId, personStore } from '../../adapters/persons/store.ts';
 import { DEFAULT_MODEL, type MatchModel } from '../../domain/matching/model.ts';
 import { emailKeys } from '../../domain/persons/normalise.ts';
 import { createPgClient } from '../../adapters/db/pg.ts';
 import { migrate } from '../../adapters/db/migrate.ts';
-import { dataImplementations, type DataSubject } from '../support/data-databases.ts';
+import type { DataSubject } from '../support/data-databases.ts';
+import { sourceImportImplementations, type SourceImports } from '../support/source-imports.ts';
 import { freshPostgresDatabase } from '../support/fresh-database.ts';
 import { bridgedPersons, importBySource } from '../support/bridged-persons.ts';
 
-/** Writers of each source, one an import: COPY on PostgreSQL, set-based statements on PostgreSQL and PGlite. */
-type SourceImports = { import(source: string, records: object[]): Promise<void>; close(): Promise<void> };
-const sourceImports = (writerOf: (source: string) => Promise<PersonWriter>): SourceImports => ({
-  async import(source, records) {
-    const writer = await writerOf(source);
-    try {
-      await importPersons(writer, Readable.from(records.map((record) => `${JSON.stringify(record)}\n`)), { parseThreads: 0 });
-    } finally {
-      await writer.close();
-    }
-  },
-  close: async () => {},
-});
-const implementations = dataImplementations<SourceImports>({
-  copy: async (url) => sourceImports((source) => pgCopyPersonWriter(url, { source })),
-  sql: (db) => sourceImports(async (source) => sqlPersonWriter(db, { source })),
-});
+const implementations = sourceImportImplementations();
 
 const home = { addressLine1: '12 Byron Street', city: 'London', postalCode: 'W1 2AB', country: 'United Kingdom', countryCode: 'GB' };
 const ada = (id: string, email: string, extra: object = {}) => ({

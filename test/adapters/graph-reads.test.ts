@@ -1,0 +1,59 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { SqlClient } from '../../adapters/db/sql-client.ts';
+import { matchedRecords } from '../../adapters/persons/graph-reads.ts';
+import { resolveQueuedRecords } from '../../adapters/persons/resolve-records.ts';
+import { DEFAULT_MODEL } from '../../domain/matching/model.ts';
+import type { DataSubject } from '../support/data-databases.ts';
+import { sourceImportImplementations, type SourceImports } from '../support/source-imports.ts';
+
+const implementations = sourceImportImplementations();
+
+/** People with nothing in common but an email's local part, each at a domain of their own. */
+const NAMES = [
+  ['Ansel', 'Brightwater'],
+  ['Cora', 'Dunleavy'],
+  ['Ezra', 'Fitzwilliam'],
+  ['Greta', 'Holloway'],
+  ['Ivo', 'Jankowski'],
+  ['Kira', 'Lindqvist'],
+];
+const holder = ([given, family]: string[], at: number) => ({
+  id: `crm-${at}`,
+  fullName: `${given} ${family}`,
+  details: { name: { given, family }, emails: [{ value: `jsmith@domain${at}.example`, label: 'work' }] },
+});
+const asker = { id: 'web-1', fullName: 'Mona Nakamura', details: { name: { given: 'Mona', family: 'Nakamura' }, emails: [{ value: 'jsmith@elsewhere.example', label: 'work' }] } };
+
+const recordIds = async (db: SqlClient, source: string) =>
+  (await db.query<{ id: string }>('SELECT id::text AS id FROM persons WHERE source = $1 ORDER BY id', [source])).map((row) => row.id);
+
+describe.each(implementations)("the records an email's local part brings in as candidates ($name)", (implementation) => {
+  let subject: DataSubject<SourceImports>;
+  beforeEach(async () => {
+    subject = await implementation.open();
+  });
+  afterEach(async () => subject.done());
+
+  /** The records the asker is matched with once those holding its local part are resolved. */
+  const matchedWith = async (holders: number) => {
+    await subject.writer.import('crm', NAMES.slice(0, holders).map(holder));
+    while ((await resolveQueuedRecords(subject.db, { ...DEFAULT_MODEL, persons: 1000 })).resolved > 0);
+    await subject.writer.import('web', [asker]);
+    const [askerId] = await recordIds(subject.db, 'web');
+    // The resolver reads the records it took off the queue.
+    await subject.db.query('DELETE FROM records_to_resolve WHERE record_id = $1', [askerId]);
+    return { matched: (await matchedRecords(subject.db, [askerId!])).map((row) => row.matched_id).sort(), holders: await recordIds(subject.db, 'crm') };
+  };
+
+  it('are the records holding it while five or fewer do', async () => {
+    const { matched, holders } = await matchedWith(5);
+    expect(holders).toHaveLength(5);
+    expect(matched).toEqual([...holders].sort());
+  });
+
+  it('are none once more than five hold it: such a local part is made from a name, or is a role, and says nobody', async () => {
+    const { matched, holders } = await matchedWith(6);
+    expect(holders).toHaveLength(6);
+    expect(matched).toEqual([]);
+  });
+});
