@@ -93,7 +93,8 @@ function birthdayEvidence(model: MatchModel, record: RecordFields, person: reado
  * for one person's two records, so together they are worth no more than an address alone; and so does the
  * birthday of twins (twinNames). The given name, another birthday or another identifier must then tell the person
  * from the household: a mobile's number does, being one person's (a household shares its landline), unless the
- * given names differ (a member's record may give another's mobile to call). A town alone is no household.
+ * given names differ (a member's record may give another's mobile to call). A town alone is no household, and the
+ * cap never takes the three below what the family name and a town alone weigh.
  */
 function householdEvidence(model: MatchModel, evidence: readonly LinkEvidence[], twinNames: boolean): LinkEvidence[] {
   const name = evidence.find((item) => item.evidence === 'name');
@@ -106,7 +107,9 @@ function householdEvidence(model: MatchModel, evidence: readonly LinkEvidence[],
   if (!phone && !street && !twins) return [];
   const family = name && 'fields' in name ? (name.fields.find((field) => field.field === 'family')?.weight ?? 0) : 0;
   const shared = (phone?.weight ?? 0) + Math.max(0, address?.weight ?? 0) + Math.max(0, family) + (twins ? birthday.weight : 0);
-  const excess = householdExcess(model, shared);
+  // A street or a phone shared besides the family name and the town says no less than they do.
+  const town = Math.min(Math.max(0, address?.weight ?? 0), levelWeight(model, { field: 'address', level: 'similar' }));
+  const excess = Math.min(householdExcess(model, shared), Math.max(0, shared - Math.max(0, family) - town));
   return excess > 0 ? [{ evidence: 'household', weight: -excess }] : [];
 }
 

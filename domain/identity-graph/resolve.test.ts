@@ -40,6 +40,18 @@ describe('compareWithPerson', () => {
     expect(match.evidence.find((item) => item.evidence === 'household')!.weight).toBeLessThan(0);
   });
 
+  it('never weighs the same name at the home, with its landline, below the same name at another street of the town', () => {
+    // Among 2,000 persons, fewer bits tell one household from the others than a family name and a town weigh.
+    const small = { ...DEFAULT_MODEL, persons: 2_000 };
+    const inLondon = (addressLine1: string) => ({ addressLine1, city: 'London' });
+    const natalia = record('20', 'Natalia', 'Turner', { phone: 'l2', home: inLondon('47 Park Crescent') });
+    const atHome = compareWithPerson(small, record('21', 'Natalia Karen', 'Turner', { phone: 'l2', home: inLondon('47 Park Crescent') }), [natalia]);
+    const inTown = compareWithPerson(small, record('22', 'Natalia Karen', 'Turner', { home: inLondon('33 North Avenue') }), [natalia]);
+    expect(atHome.evidence.find((item) => item.evidence === 'household')!.weight).toBeLessThan(0);
+    expect(atHome.weight).toBeGreaterThanOrEqual(inTown.weight);
+    expect(isLink(atHome)).toBe(isLink(inTown));
+  });
+
   it('counts a mobile\'s number for the person, not the household: it links a record of the home that names no given name', () => {
     const ada = record('10', 'Ada', 'Lovelace', { mobile: 'm1', phone: 'l1' });
     const byMobile = compareWithPerson(model, record('11', '', 'Lovelace', { mobile: 'm1' }), [ada]);
