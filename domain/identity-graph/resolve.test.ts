@@ -52,6 +52,14 @@ describe('compareWithPerson', () => {
     expect(isLink(atHome)).toBe(isLink(inTown));
   });
 
+  it('reads no marriage into a name written swapped: a household member\'s given name at the home weighs against', () => {
+    // Drew Williams's record, his names written the other way round; Gus Williams lives with him.
+    const gus = compareWithPerson(model, record('32', 'Gus', 'Williams'), [record('30', 'Williams', 'Drew')]);
+    const name = gus.evidence.find((item) => item.evidence === 'name')!;
+    expect('fields' in name && name.fields.map((field) => field.level)).toEqual(['exact', 'different']);
+    expect(name.weight).toBeLessThan(0);
+  });
+
   it('counts a mobile\'s number for the person, not the household: it links a record of the home that names no given name', () => {
     const ada = record('10', 'Ada', 'Lovelace', { mobile: 'm1', phone: 'l1' });
     const byMobile = compareWithPerson(model, record('11', '', 'Lovelace', { mobile: 'm1' }), [ada]);
