@@ -65,9 +65,9 @@ export type MatchedRow = { record_id: string; matched_id: string; person_id: str
  * For each of the records, the records sharing a candidate key with it (once for each key they share; RECORDS_PER_KEY
  * and RECORDS_PER_LOCAL_PART say how many a key brings), and the person each is in: those waiting for their first
  * resolution outside these records are left out (they find these when their turn comes, in id order). The queued
- * records must be off the queue already. Each matched record's person and place in the queue are looked up by index inside the lateral
- * join: as a join, PGlite's planner, with no statistics, hashed the whole of record_persons for every queued record
- * once the table had grown.
+ * records must be off the queue already. Each matched record's person and place in the queue are looked up by
+ * index inside the lateral join: as a join, PGlite's planner, with no statistics, hashed the whole of
+ * record_persons for every queued record once the table had grown.
  */
 export async function matchedRecords(tx: SqlClient, recordIds: readonly string[]): Promise<MatchedRow[]> {
   return tx.query<MatchedRow>(
