@@ -111,11 +111,12 @@ function householdEvidence(model: MatchModel, evidence: readonly LinkEvidence[],
   const birthday = evidence.find((item) => item.evidence === 'birthday');
   const twins = twinNames && givenDiffers && birthday && 'fields' in birthday && birthday.fields[0]?.level === 'exact';
   if (!phone && !street && !twins) return [];
-  const family = name && 'fields' in name ? (name.fields.find((field) => field.field === 'family')?.weight ?? 0) : 0;
-  const shared = (phone?.weight ?? 0) + Math.max(0, address?.weight ?? 0) + Math.max(0, family) + (twins ? birthday.weight : 0);
+  const family = Math.max(0, name && 'fields' in name ? (name.fields.find((field) => field.field === 'family')?.weight ?? 0) : 0);
+  const home = Math.max(0, address?.weight ?? 0);
+  const shared = (phone?.weight ?? 0) + home + family + (twins ? birthday.weight : 0);
   // A street or a phone shared besides the family name and the town says no less than they do.
-  const town = Math.min(Math.max(0, address?.weight ?? 0), levelWeight(model, { field: 'address', level: 'similar' }));
-  const excess = Math.min(householdExcess(model, shared), Math.max(0, shared - Math.max(0, family) - town));
+  const town = Math.min(home, levelWeight(model, { field: 'address', level: 'similar' }));
+  const excess = Math.min(householdExcess(model, shared), Math.max(0, shared - family - town));
   return excess > 0 ? [{ evidence: 'household', weight: -excess }] : [];
 }
 
