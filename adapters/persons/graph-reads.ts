@@ -26,12 +26,15 @@ const CANDIDATE_KINDS = ['email_md5', 'email_sha256', 'phone_sha256', 'maid', 'p
 
 type RecordRow = { record_id: string; document: ResolvedDocument; keys: IdentifierKey[] | null; decisions: Array<{ other: string; decision: Decision }> | null };
 
+/** The kinds recordFields reads, as SQL: the predicate of the index person_identifiers_of_record (migration 033). */
+export const IDENTIFIER_KINDS_SQL = `i.kind IN (${IDENTIFIER_KINDS.map((kind) => `'${kind}'`).join(', ')})`;
+
 /**
  * A record's identifiers as one JSON array (`keys`), null when it has none; its blocking keys, most of its keys,
- * are not read (recordFields weighs identifiers only).
+ * are not read (recordFields weighs identifiers only). The index person_identifiers_of_record holds just these.
  */
 const KEYS_OF_RECORD = `(SELECT json_agg(json_build_object('kind', i.kind, 'value', i.value)) FROM person_identifiers i
-                          WHERE i.person_id = p.id AND i.kind IN (${IDENTIFIER_KINDS.map((kind) => `'${kind}'`).join(', ')})) AS keys`;
+                          WHERE i.person_id = p.id AND ${IDENTIFIER_KINDS_SQL}) AS keys`;
 
 /** What operators decided of a record and others (`decisions`), null when nothing. */
 const DECISIONS_OF_RECORD = `(SELECT json_agg(json_build_object('other', d.other_id::text, 'decision', d.decision)) FROM record_decisions d

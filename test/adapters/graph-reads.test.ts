@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SqlClient } from '../../adapters/db/sql-client.ts';
-import { matchedRecords } from '../../adapters/persons/graph-reads.ts';
+import { IDENTIFIER_KINDS_SQL, matchedRecords } from '../../adapters/persons/graph-reads.ts';
 import { resolveQueuedRecords } from '../../adapters/persons/resolve-records.ts';
+import { IDENTIFIER_KINDS } from '../../domain/identity-graph/record-fields.ts';
 import { DEFAULT_MODEL } from '../../domain/matching/model.ts';
 import type { DataSubject } from '../support/data-databases.ts';
 import { sourceImportImplementations, type SourceImports } from '../support/source-imports.ts';
@@ -55,5 +56,29 @@ describe.each(implementations)("the records an email's local part brings in as c
     const { matched, holders } = await matchedWith(6);
     expect(holders).toHaveLength(6);
     expect(matched).toEqual([]);
+  });
+});
+
+describe.each(implementations)("the index of records' identifiers ($name)", (implementation) => {
+  let subject: DataSubject<SourceImports>;
+  beforeEach(async () => {
+    subject = await implementation.open();
+  });
+  afterEach(async () => subject.done());
+
+  it('holds the kinds of key the resolver reads, no more and no fewer', async () => {
+    const [index] = await subject.db.query<{ indexdef: string }>(`SELECT indexdef FROM pg_indexes WHERE indexname = 'person_identifiers_of_record'`);
+    const kinds = [...index!.indexdef.matchAll(/'([a-z_0-9]+)'/g)].map((match) => match[1]);
+    expect(kinds.sort()).toEqual([...IDENTIFIER_KINDS].sort());
+  });
+
+  it("is how a record's identifiers are read", async () => {
+    await subject.writer.import('crm', NAMES.map(holder));
+    const plan = await subject.db.transaction(async (tx) => {
+      // The table is tiny here; a scan of it is what the planner would take otherwise.
+      await tx.query('SET LOCAL enable_seqscan = off');
+      return tx.query<{ 'QUERY PLAN': string }>(`EXPLAIN SELECT i.kind, i.value FROM person_identifiers i WHERE i.person_id = $1 AND ${IDENTIFIER_KINDS_SQL}`, ['1']);
+    });
+    expect(plan.map((row) => row['QUERY PLAN']).join('\n')).toContain('person_identifiers_of_record');
   });
 });
