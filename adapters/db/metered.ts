@@ -17,5 +17,6 @@ export function meteredSql(db: SqlClient, metrics: SqlMetrics): SqlClient {
       return db.transaction((tx) => work(meteredSql(tx, metrics)));
     },
     close: () => db.close(),
+    concurrentQueries: db.concurrentQueries,
   };
 }

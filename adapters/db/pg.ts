@@ -47,5 +47,5 @@ export function createPgClient(connectionString: string, poolSize: number): SqlC
       connection.release();
     }
   };
-  return sqlClient(calls(pool), transaction, () => pool.end());
+  return sqlClient(calls(pool), transaction, () => pool.end(), poolSize > 1);
 }

@@ -11,6 +11,11 @@ export interface SqlClient {
   /** Runs `work` in one transaction; it commits when `work` resolves and rolls back when it throws. */
   transaction<T>(work: (tx: SqlClient) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /**
+   * Whether a query runs beside an open transaction, on a connection of its own: true of a pool of several
+   * connections. PGlite runs one statement at a time, and a query waits for the transaction to end.
+   */
+  readonly concurrentQueries?: boolean;
 }
 
 const RETRYABLE_SQLSTATE_CLASSES = ['08', '40', '53', '57'];
@@ -44,6 +49,7 @@ export function sqlClient(
   driver: DriverCalls,
   transaction: SqlClient['transaction'] = NO_NESTED_TRANSACTIONS,
   close: () => Promise<void> = async () => {},
+  concurrentQueries = false,
 ): SqlClient {
   const classified = async <T>(work: () => Promise<T>): Promise<T> => {
     try {
@@ -58,5 +64,6 @@ export function sqlClient(
     execScript: (sql) => classified(async () => void (await driver.script(sql))),
     transaction,
     close,
+    concurrentQueries,
   };
 }

@@ -65,28 +65,78 @@ export async function currentPersons(tx: SqlClient, recordIds: readonly string[]
 export type MatchedRow = { record_id: string; matched_id: string; person_id: string };
 
 /**
- * For each of the records, the records sharing a candidate key with it (once for each key they share; RECORDS_PER_KEY
- * and RECORDS_PER_LOCAL_PART say how many a key brings), and the person each is in: those waiting for their first
- * resolution outside these records are left out (they find these when their turn comes, in id order). The queued
- * records must be off the queue already. Each matched record's person and place in the queue are looked up by
- * index inside the lateral join: as a join, PGlite's planner, with no statistics, hashed the whole of
- * record_persons for every queued record once the table had grown.
+ * What a record's candidate keys bring in (RECORDS_PER_KEY and RECORDS_PER_LOCAL_PART say how many a key brings):
+ * the records sharing one, whatever they are resolved into, and a fingerprint of the record's own keys. Resolution
+ * writes no key, so this holds for as long as the fingerprint does, and may be read before the record's turn
+ * (adapters/persons/resolve-records.ts reads the next batch's while it resolves one).
  */
-export async function matchedRecords(tx: SqlClient, recordIds: readonly string[]): Promise<MatchedRow[]> {
-  return tx.query<MatchedRow>(
-    `SELECT b.record_id::text AS record_id, m.record_id::text AS matched_id, coalesce(m.resolved_to, m.record_id)::text AS person_id
-       FROM unnest($1::bigint[]) AS b (record_id)
-       CROSS JOIN LATERAL (SELECT kind, value FROM person_identifiers WHERE person_id = b.record_id AND kind = ANY($2::text[])) AS k
-       CROSS JOIN LATERAL (SELECT s.*, count(*) OVER () AS sharing, row_number() OVER (ORDER BY s.record_id) AS at
-                             FROM (SELECT i.person_id AS record_id,
-                                          (SELECT rp.person_id FROM record_persons rp WHERE rp.record_id = i.person_id) AS resolved_to,
-                                          EXISTS (SELECT 1 FROM records_to_resolve q WHERE q.record_id = i.person_id) AS waiting
-                                     FROM person_identifiers i
-                                    WHERE i.kind = k.kind AND i.value = k.value AND i.person_id <> b.record_id
-                                    ORDER BY i.person_id LIMIT $3 + 1) AS s) AS m
-      WHERE (m.resolved_to IS NOT NULL OR NOT m.waiting) AND m.at <= $3
-        AND (k.kind <> 'match_block' OR m.sharing <= CASE WHEN starts_with(k.value, $4) THEN $5 ELSE $3 END)`,
+export type KeySharing = { fingerprint: string; sharers: string[] };
+
+/** The fingerprint of a record's candidate keys: their count and the sum of their hashes. */
+const KEYS_FINGERPRINT = (record: string) =>
+  `(SELECT count(*) || ':' || coalesce(sum(hashtext(f.kind || ' ' || f.value)), 0) FROM person_identifiers f
+     WHERE f.person_id = ${record} AND f.kind = ANY($2::text[]))`;
+
+/** Each record's KeySharing (a record that does not exist has no keys, and no sharers). */
+export async function keySharing(db: SqlClient, recordIds: readonly string[]): Promise<Map<string, KeySharing>> {
+  if (recordIds.length === 0) return new Map();
+  const rows = await db.query<{ record_id: string; fingerprint: string; sharers: string[] | null }>(
+    `SELECT b.record_id::text AS record_id, ${KEYS_FINGERPRINT('b.record_id')} AS fingerprint,
+            (SELECT array_agg(DISTINCT m.record_id::text)
+               FROM (SELECT kind, value FROM person_identifiers WHERE person_id = b.record_id AND kind = ANY($2::text[])) AS k
+               CROSS JOIN LATERAL (SELECT s.record_id, count(*) OVER () AS sharing, row_number() OVER (ORDER BY s.record_id) AS at
+                                     FROM (SELECT i.person_id AS record_id FROM person_identifiers i
+                                            WHERE i.kind = k.kind AND i.value = k.value AND i.person_id <> b.record_id
+                                            ORDER BY i.person_id LIMIT $3 + 1) AS s) AS m
+              WHERE m.at <= $3 AND (k.kind <> 'match_block' OR m.sharing <= CASE WHEN starts_with(k.value, $4) THEN $5 ELSE $3 END)) AS sharers
+       FROM unnest($1::bigint[]) AS b (record_id)`,
     [recordIds, CANDIDATE_KINDS, RECORDS_PER_KEY, LOCAL_PART_KEY_PREFIX, RECORDS_PER_LOCAL_PART],
+  );
+  return new Map(rows.map((row) => [row.record_id, { fingerprint: row.fingerprint, sharers: row.sharers ?? [] }]));
+}
+
+/** The fingerprints of these records' candidate keys (KeySharing). */
+async function keyFingerprints(db: SqlClient, recordIds: readonly string[]): Promise<Map<string, string>> {
+  const rows = await db.query<{ record_id: string; fingerprint: string }>(
+    `SELECT b.record_id::text AS record_id, ${KEYS_FINGERPRINT('b.record_id')} AS fingerprint FROM unnest($1::bigint[]) AS b (record_id)`,
+    [recordIds, CANDIDATE_KINDS],
+  );
+  return new Map(rows.map((row) => [row.record_id, row.fingerprint]));
+}
+
+/**
+ * For each of the records, the records sharing a candidate key with it, and the person each is in: those waiting
+ * for their first resolution outside these records are left out (they find these when their turn comes, in id
+ * order). The queued records must be off the queue already. What was read `ahead` (keySharing) is taken for each
+ * record whose keys are still those it was read with; the rest is read now.
+ */
+export async function matchedRecords(tx: SqlClient, recordIds: readonly string[], ahead?: ReadonlyMap<string, KeySharing>): Promise<MatchedRow[]> {
+  const sharing = new Map<string, string[]>();
+  if (ahead !== undefined) {
+    const fingerprints = await keyFingerprints(tx, recordIds.filter((recordId) => ahead.has(recordId)));
+    for (const [recordId, fingerprint] of fingerprints) {
+      const read = ahead.get(recordId)!;
+      if (read.fingerprint === fingerprint) sharing.set(recordId, read.sharers);
+    }
+  }
+  for (const [recordId, read] of await keySharing(tx, recordIds.filter((recordId) => !sharing.has(recordId)))) sharing.set(recordId, read.sharers);
+  const sharers = [...new Set([...sharing.values()].flat())];
+  if (sharers.length === 0) return [];
+  // Each sharer's person and place in the queue are looked up by index, not joined: as a join, PGlite's planner,
+  // with no statistics, hashed the whole of record_persons for every batch once the table had grown.
+  const states = await tx.query<{ record_id: string; person_id: string }>(
+    `SELECT s.record_id::text AS record_id, coalesce(s.resolved_to, s.record_id)::text AS person_id
+       FROM (SELECT m.record_id, (SELECT rp.person_id FROM record_persons rp WHERE rp.record_id = m.record_id) AS resolved_to
+               FROM unnest($1::bigint[]) AS m (record_id)) AS s
+      WHERE s.resolved_to IS NOT NULL OR NOT EXISTS (SELECT 1 FROM records_to_resolve q WHERE q.record_id = s.record_id)`,
+    [sharers],
+  );
+  const personOf = new Map(states.map((row) => [row.record_id, row.person_id]));
+  return [...sharing].flatMap(([recordId, ids]) =>
+    ids.flatMap((matchedId) => {
+      const personId = personOf.get(matchedId);
+      return personId === undefined ? [] : [{ record_id: recordId, matched_id: matchedId, person_id: personId }];
+    }),
   );
 }
 

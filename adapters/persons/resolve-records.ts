@@ -6,7 +6,7 @@ import { finalRedirects, resolveBatch, type BatchChanges, type BatchGraph, type 
 import { analyzeGrownTables } from '../db/analyze-grown.ts';
 import { writeGraphChanges } from './graph-changes.ts';
 import { writeDoubts } from './person-doubts.ts';
-import { alwaysPartners, currentPersons, matchedRecords, personsWithRecords, readRecords } from './graph-reads.ts';
+import { alwaysPartners, currentPersons, keySharing, matchedRecords, personsWithRecords, readRecords, type KeySharing } from './graph-reads.ts';
 
 /**
  * Every resolver takes turns under this lock: two resolving records of the same persons at once could lose a merge.
@@ -29,10 +29,10 @@ async function newPersonId(tx: SqlClient): Promise<string> {
  * The part of the graph the queued records can touch (domain/identity-graph/resolve-batch.ts): the records, the
  * persons they are in, and the persons of the records sharing a key with them, each with all its records.
  */
-async function readBatchGraph(tx: SqlClient, queued: string[]): Promise<BatchGraph> {
+async function readBatchGraph(tx: SqlClient, queued: string[], ahead: ReadonlyMap<string, KeySharing> | undefined): Promise<BatchGraph> {
   const current = await currentPersons(tx, queued);
   const inBatch = new Set(queued);
-  const matchedRows = [...(await matchedRecords(tx, queued)), ...(await alwaysPartners(tx, queued))];
+  const matchedRows = [...(await matchedRecords(tx, queued, ahead)), ...(await alwaysPartners(tx, queued))];
   const matched = new Map<string, Set<string>>();
   const personIds = new Set(current.values());
   for (const row of matchedRows) {
@@ -74,11 +74,46 @@ async function writeBatchChanges(tx: SqlClient, changes: BatchChanges): Promise<
 }
 
 /**
+ * The key sharing (graph-reads.ts, keySharing) of the records queued after a batch, read in a transaction of its
+ * own while that batch is resolved in memory: the database reads the next batch as the resolver compares this one.
+ * `started` says it holds a connection: one not yet started may be waiting for a connection that transactions
+ * waiting on the resolver's lock hold, and is not waited for.
+ */
+type ReadAhead = { readonly started: boolean; sharing: Promise<Map<string, KeySharing> | undefined> };
+
+function readAhead(db: SqlClient, after: string, batch: number): ReadAhead {
+  let started = false;
+  const sharing = db
+    .transaction(async (tx) => {
+      started = true;
+      const next = await tx.query<{ id: string }>('SELECT record_id::text AS id FROM records_to_resolve WHERE record_id > $1::bigint ORDER BY record_id LIMIT $2', [
+        after,
+        batch,
+      ]);
+      return keySharing(tx, next.map((row) => row.id));
+    })
+    // The batch reads what this did not.
+    .catch(() => undefined);
+  return {
+    get started() {
+      return started;
+    },
+    sharing,
+  };
+}
+
+/**
  * Resolves up to `batch` queued records, oldest first, in one transaction under the resolver's lock, and takes
  * them off the queue in it: a crash resolves them again from the start, never half. The batch is read in a few
- * statements, resolved in memory record by record (the same result as one transaction each), and written back.
+ * statements (taking what `ahead` read of it), resolved in memory record by record (the same result as one
+ * transaction each), and written back. With `readNext`, a full batch reads the next one's key sharing ahead.
  */
-export async function resolveQueuedRecords(db: SqlClient, model: MatchModel, batch = RESOLVE_BATCH): Promise<ResolutionCounts> {
+async function resolveQueueBatch(
+  db: SqlClient,
+  model: MatchModel,
+  batch: number,
+  { ahead, readNext }: { ahead?: ReadAhead; readNext: boolean },
+): Promise<{ counts: ResolutionCounts; next?: ReadAhead }> {
   return db.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock($1)', [RESOLVE_LOCK_ID]);
     // In id order: ordered by the column, not by its text (`10` before `9`).
@@ -87,14 +122,21 @@ export async function resolveQueuedRecords(db: SqlClient, model: MatchModel, bat
        RETURNING record_id::text AS id`,
       [batch],
     );
-    if (queued.length === 0) return none();
-    const graph = await readBatchGraph(tx, queued.map((row) => row.id).sort(compareIds));
+    if (queued.length === 0) return { counts: none() };
+    const recordIds = queued.map((row) => row.id).sort(compareIds);
+    const next = readNext && queued.length === batch ? readAhead(db, recordIds.at(-1)!, batch) : undefined;
+    const graph = await readBatchGraph(tx, recordIds, ahead?.started ? await ahead.sharing : undefined);
     const changes = await resolveBatch(model, graph, () => newPersonId(tx));
     await writeBatchChanges(tx, changes);
     await writeDoubts(tx, model, changes.touched, graph.fields);
     await writeGraphChanges(tx, changes.events);
-    return changes.counts;
+    return { counts: changes.counts, ...(next ? { next } : {}) };
   });
+}
+
+/** Resolves up to `batch` queued records, oldest first, in one transaction (resolveQueueBatch). */
+export async function resolveQueuedRecords(db: SqlClient, model: MatchModel, batch = RESOLVE_BATCH): Promise<ResolutionCounts> {
+  return (await resolveQueueBatch(db, model, batch, { readNext: false })).counts;
 }
 
 /** The fewest persons a record is taken to be one of: a small database is no small population. */
@@ -117,8 +159,10 @@ export async function resolveAllQueued(db: SqlClient, trained: MatchModel, progr
   const [{ queued }] = (await db.query<{ queued: boolean }>('SELECT EXISTS (SELECT 1 FROM records_to_resolve) AS queued')) as [{ queued: boolean }];
   if (!queued) return total;
   const model = await modelForRecords(db, trained);
-  for (;;) {
-    const counts = await resolveQueuedRecords(db, model);
+  // On a pool, each batch reads the next one's key sharing on a second connection while it is resolved in memory.
+  for (let ahead: ReadAhead | undefined; ; ) {
+    const { counts, next } = await resolveQueueBatch(db, model, RESOLVE_BATCH, { ahead, readNext: db.concurrentQueries === true });
+    ahead = next;
     total.resolved += counts.resolved;
     total.merged += counts.merged;
     total.split += counts.split;

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SqlClient } from '../../adapters/db/sql-client.ts';
-import { IDENTIFIER_KINDS_SQL, matchedRecords } from '../../adapters/persons/graph-reads.ts';
+import { IDENTIFIER_KINDS_SQL, keySharing, matchedRecords } from '../../adapters/persons/graph-reads.ts';
 import { resolveQueuedRecords } from '../../adapters/persons/resolve-records.ts';
 import { IDENTIFIER_KINDS } from '../../domain/identity-graph/record-fields.ts';
 import { DEFAULT_MODEL } from '../../domain/matching/model.ts';
@@ -80,5 +80,47 @@ describe.each(implementations)("the index of records' identifiers ($name)", (imp
       return tx.query<{ 'QUERY PLAN': string }>(`EXPLAIN SELECT i.kind, i.value FROM person_identifiers i WHERE i.person_id = $1 AND ${IDENTIFIER_KINDS_SQL}`, ['1']);
     });
     expect(plan.map((row) => row['QUERY PLAN']).join('\n')).toContain('person_identifiers_of_record');
+  });
+});
+
+describe.each(implementations)('key sharing read ahead of a batch ($name)', (implementation) => {
+  let subject: DataSubject<SourceImports>;
+  beforeEach(async () => {
+    subject = await implementation.open();
+  });
+  afterEach(async () => subject.done());
+
+  /** The asker's id once three holders of its local part are resolved, the asker imported and taken off the queue. */
+  const queuedAsker = async (record: object) => {
+    await subject.writer.import('web', [record]);
+    const [askerId] = await recordIds(subject.db, 'web');
+    await subject.db.query('DELETE FROM records_to_resolve WHERE record_id = $1', [askerId]);
+    return askerId!;
+  };
+  const matchedIds = async (askerId: string, ahead?: Awaited<ReturnType<typeof keySharing>>) =>
+    (await matchedRecords(subject.db, [askerId], ahead)).map((row) => row.matched_id).sort();
+  beforeEach(async () => {
+    await subject.writer.import('crm', NAMES.slice(0, 3).map(holder));
+    while ((await resolveQueuedRecords(subject.db, { ...DEFAULT_MODEL, persons: 1000 })).resolved > 0);
+  });
+
+  it("is taken for a record whose keys are those it was read with", async () => {
+    const askerId = await queuedAsker(asker);
+    const ahead = await keySharing(subject.db, [askerId]);
+    const holders = await recordIds(subject.db, 'crm');
+    expect(ahead.get(askerId)!.sharers.sort()).toEqual(holders);
+    // What was read ahead is what counts: a sharer it names is matched without being read again.
+    ahead.set(askerId, { ...ahead.get(askerId)!, sharers: [holders[0]!] });
+    expect(await matchedIds(askerId, ahead)).toEqual([holders[0]]);
+  });
+
+  it('is read again for a record whose keys changed after it was read ahead', async () => {
+    const askerId = await queuedAsker(asker);
+    const ahead = await keySharing(subject.db, [askerId]);
+    // The same record again, at another local part: it shares a key with nobody now.
+    await queuedAsker({ ...asker, details: { ...asker.details, emails: [{ value: 'm.nakamura@elsewhere.example', label: 'work' }] } });
+    expect(ahead.get(askerId)!.sharers).toHaveLength(3);
+    expect(await matchedIds(askerId, ahead)).toEqual([]);
+    expect(await matchedIds(askerId)).toEqual([]);
   });
 });

@@ -104,6 +104,18 @@ describe.each(implementations)('SqlClient conformance ($name)', (implementation)
     expect(ids).toEqual(['kept']);
   });
 
+  it('says whether a query runs beside an open transaction: on a pool it does, and sees nothing uncommitted', async () => {
+    expect(subject.db.concurrentQueries).toBe(implementation.name === 'pg');
+    if (!subject.db.concurrentQueries) return;
+    await subject.db.execScript('CREATE TABLE IF NOT EXISTS conformance_c (id text PRIMARY KEY)');
+    const seenBeside = await subject.db.transaction(async (tx) => {
+      await tx.query('INSERT INTO conformance_c (id) VALUES ($1)', ['uncommitted']);
+      return subject.db.query('SELECT id FROM conformance_c');
+    });
+    expect(seenBeside).toEqual([]);
+    expect(await subject.db.query('SELECT id FROM conformance_c')).toEqual([{ id: 'uncommitted' }]);
+  });
+
   it('classifies a unique violation as a ConflictError', async () => {
     await subject.db.execScript('CREATE TABLE IF NOT EXISTS conformance_u (id text PRIMARY KEY)');
     await subject.db.query('INSERT INTO conformance_u (id) VALUES ($1)', ['once']);
