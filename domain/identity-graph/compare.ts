@@ -102,14 +102,14 @@ function birthdayEvidence(model: MatchModel, record: RecordFields, person: reado
  * given names differ (a member's record may give another's mobile to call). A town alone is no household, and the
  * cap never takes the three below what the family name and a town alone weigh.
  */
-function householdEvidence(model: MatchModel, evidence: readonly LinkEvidence[], twinNames: boolean): LinkEvidence[] {
+function householdEvidence(model: MatchModel, evidence: readonly LinkEvidence[], twinNames: () => boolean): LinkEvidence[] {
   const name = evidence.find((item) => item.evidence === 'name');
   const givenDiffers = name && 'fields' in name && name.fields.some((field) => field.field === 'given' && field.level === 'different');
   const phone = evidence.find((item) => item.evidence === 'phone' && item.agrees && (givenDiffers || !('mobile' in item)));
   const address = evidence.find((item) => item.evidence === 'address');
   const street = address && 'fields' in address && address.fields.some((field) => field.level === 'exact' || field.level === 'close');
   const birthday = evidence.find((item) => item.evidence === 'birthday');
-  const twins = twinNames && givenDiffers && birthday && 'fields' in birthday && birthday.fields[0]?.level === 'exact';
+  const twins = givenDiffers && birthday && 'fields' in birthday && birthday.fields[0]?.level === 'exact' && twinNames();
   if (!phone && !street && !twins) return [];
   const family = Math.max(0, name && 'fields' in name ? (name.fields.find((field) => field.field === 'family')?.weight ?? 0) : 0);
   const home = Math.max(0, address?.weight ?? 0);
@@ -148,7 +148,8 @@ export function compareWithPerson(model: MatchModel, record: RecordFields, perso
     ...address,
     ...birthdayEvidence(model, record, person),
   ];
-  const evidence = [...compared, ...householdEvidence(model, compared, twinNames(record, person))];
+  // Twins' names are weighed only where they would count: a different given name and the same birthday.
+  const evidence = [...compared, ...householdEvidence(model, compared, () => twinNames(record, person))];
   const prior = priorWeight(model);
   return { weight: prior + evidence.reduce((sum, item) => sum + item.weight, 0), prior, evidence };
 }
