@@ -72,16 +72,11 @@ export type MatchedRow = { record_id: string; matched_id: string; person_id: str
  */
 export type KeySharing = { fingerprint: string; sharers: string[] };
 
-/** The fingerprint of a record's candidate keys: their count and the sum of their hashes. */
-const KEYS_FINGERPRINT = (record: string) =>
-  `(SELECT count(*) || ':' || coalesce(sum(hashtext(f.kind || ' ' || f.value)), 0) FROM person_identifiers f
-     WHERE f.person_id = ${record} AND f.kind = ANY($2::text[]))`;
-
-/** Each record's KeySharing (a record that does not exist has no keys, and no sharers). */
-export async function keySharing(db: SqlClient, recordIds: readonly string[]): Promise<Map<string, KeySharing>> {
+/** The records sharing a candidate key with each of these, whatever they are resolved into (none for a record that does not exist). */
+async function sharersOf(db: SqlClient, recordIds: readonly string[]): Promise<Map<string, string[]>> {
   if (recordIds.length === 0) return new Map();
-  const rows = await db.query<{ record_id: string; fingerprint: string; sharers: string[] | null }>(
-    `SELECT b.record_id::text AS record_id, ${KEYS_FINGERPRINT('b.record_id')} AS fingerprint,
+  const rows = await db.query<{ record_id: string; sharers: string[] | null }>(
+    `SELECT b.record_id::text AS record_id,
             (SELECT array_agg(DISTINCT m.record_id::text)
                FROM (SELECT kind, value FROM person_identifiers WHERE person_id = b.record_id AND kind = ANY($2::text[])) AS k
                CROSS JOIN LATERAL (SELECT s.record_id, count(*) OVER () AS sharing, row_number() OVER (ORDER BY s.record_id) AS at
@@ -92,16 +87,30 @@ export async function keySharing(db: SqlClient, recordIds: readonly string[]): P
        FROM unnest($1::bigint[]) AS b (record_id)`,
     [recordIds, CANDIDATE_KINDS, RECORDS_PER_KEY, LOCAL_PART_KEY_PREFIX, RECORDS_PER_LOCAL_PART],
   );
-  return new Map(rows.map((row) => [row.record_id, { fingerprint: row.fingerprint, sharers: row.sharers ?? [] }]));
+  return new Map(rows.map((row) => [row.record_id, row.sharers ?? []]));
 }
 
-/** The fingerprints of these records' candidate keys (KeySharing). */
+/** The fingerprints of these records' candidate keys (KeySharing): their count and the sum of their hashes. */
 async function keyFingerprints(db: SqlClient, recordIds: readonly string[]): Promise<Map<string, string>> {
+  if (recordIds.length === 0) return new Map();
   const rows = await db.query<{ record_id: string; fingerprint: string }>(
-    `SELECT b.record_id::text AS record_id, ${KEYS_FINGERPRINT('b.record_id')} AS fingerprint FROM unnest($1::bigint[]) AS b (record_id)`,
+    `SELECT b.record_id::text AS record_id,
+            (SELECT count(*) || ':' || coalesce(sum(hashtext(f.kind || ' ' || f.value)), 0) FROM person_identifiers f
+              WHERE f.person_id = b.record_id AND f.kind = ANY($2::text[])) AS fingerprint
+       FROM unnest($1::bigint[]) AS b (record_id)`,
     [recordIds, CANDIDATE_KINDS],
   );
   return new Map(rows.map((row) => [row.record_id, row.fingerprint]));
+}
+
+/**
+ * Each record's KeySharing. The fingerprints are read first: keys that change between the two reads leave a
+ * fingerprint older than the keys, which the record's batch then finds changed, and reads again.
+ */
+export async function keySharing(db: SqlClient, recordIds: readonly string[]): Promise<Map<string, KeySharing>> {
+  const fingerprints = await keyFingerprints(db, recordIds);
+  const sharers = await sharersOf(db, recordIds);
+  return new Map([...fingerprints].map(([recordId, fingerprint]) => [recordId, { fingerprint, sharers: sharers.get(recordId) ?? [] }]));
 }
 
 /**
@@ -119,7 +128,7 @@ export async function matchedRecords(tx: SqlClient, recordIds: readonly string[]
       if (read.fingerprint === fingerprint) sharing.set(recordId, read.sharers);
     }
   }
-  for (const [recordId, read] of await keySharing(tx, recordIds.filter((recordId) => !sharing.has(recordId)))) sharing.set(recordId, read.sharers);
+  for (const [recordId, sharers] of await sharersOf(tx, recordIds.filter((recordId) => !sharing.has(recordId)))) sharing.set(recordId, sharers);
   const sharers = [...new Set([...sharing.values()].flat())];
   if (sharers.length === 0) return [];
   // Each sharer's person and place in the queue are looked up by index, not joined: as a join, PGlite's planner,

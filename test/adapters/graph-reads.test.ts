@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SqlClient } from '../../adapters/db/sql-client.ts';
-import { IDENTIFIER_KINDS_SQL, keySharing, matchedRecords } from '../../adapters/persons/graph-reads.ts';
+import { IDENTIFIER_KINDS_SQL, keySharing, matchedRecords, type KeySharing } from '../../adapters/persons/graph-reads.ts';
 import { resolveQueuedRecords } from '../../adapters/persons/resolve-records.ts';
 import { IDENTIFIER_KINDS } from '../../domain/identity-graph/record-fields.ts';
 import { DEFAULT_MODEL } from '../../domain/matching/model.ts';
@@ -28,99 +28,89 @@ const asker = { id: 'web-1', fullName: 'Mona Nakamura', details: { name: { given
 const recordIds = async (db: SqlClient, source: string) =>
   (await db.query<{ id: string }>('SELECT id::text AS id FROM persons WHERE source = $1 ORDER BY id', [source])).map((row) => row.id);
 
-describe.each(implementations)("the records an email's local part brings in as candidates ($name)", (implementation) => {
+describe.each(implementations)('the graph reads ($name)', (implementation) => {
   let subject: DataSubject<SourceImports>;
   beforeEach(async () => {
     subject = await implementation.open();
   });
   afterEach(async () => subject.done());
 
-  /** The records the asker is matched with once those holding its local part are resolved. */
-  const matchedWith = async (holders: number) => {
-    await subject.writer.import('crm', NAMES.slice(0, holders).map(holder));
-    while ((await resolveQueuedRecords(subject.db, { ...DEFAULT_MODEL, persons: 1000 })).resolved > 0);
-    await subject.writer.import('web', [asker]);
-    const [askerId] = await recordIds(subject.db, 'web');
-    // The resolver reads the records it took off the queue.
-    await subject.db.query('DELETE FROM records_to_resolve WHERE record_id = $1', [askerId]);
-    return { matched: (await matchedRecords(subject.db, [askerId!])).map((row) => row.matched_id).sort(), holders: await recordIds(subject.db, 'crm') };
-  };
+  describe("the records an email's local part brings in as candidates", () => {
+    /** The records the asker is matched with once those holding its local part are resolved. */
+    const matchedWith = async (holders: number) => {
+      await subject.writer.import('crm', NAMES.slice(0, holders).map(holder));
+      while ((await resolveQueuedRecords(subject.db, { ...DEFAULT_MODEL, persons: 1000 })).resolved > 0);
+      await subject.writer.import('web', [asker]);
+      const [askerId] = await recordIds(subject.db, 'web');
+      // The resolver reads the records it took off the queue.
+      await subject.db.query('DELETE FROM records_to_resolve WHERE record_id = $1', [askerId]);
+      return { matched: (await matchedRecords(subject.db, [askerId!])).map((row) => row.matched_id).sort(), holders: await recordIds(subject.db, 'crm') };
+    };
 
-  it('are the records holding it while five or fewer do', async () => {
-    const { matched, holders } = await matchedWith(5);
-    expect(holders).toHaveLength(5);
-    expect(matched).toEqual([...holders].sort());
-  });
-
-  it('are none once more than five hold it: such a local part is made from a name, or is a role, and says nobody', async () => {
-    const { matched, holders } = await matchedWith(6);
-    expect(holders).toHaveLength(6);
-    expect(matched).toEqual([]);
-  });
-});
-
-describe.each(implementations)("the index of records' identifiers ($name)", (implementation) => {
-  let subject: DataSubject<SourceImports>;
-  beforeEach(async () => {
-    subject = await implementation.open();
-  });
-  afterEach(async () => subject.done());
-
-  it('holds the kinds of key the resolver reads, no more and no fewer', async () => {
-    const [index] = await subject.db.query<{ indexdef: string }>(`SELECT indexdef FROM pg_indexes WHERE indexname = 'person_identifiers_of_record'`);
-    const kinds = [...index!.indexdef.matchAll(/'([a-z_0-9]+)'/g)].map((match) => match[1]);
-    expect(kinds.sort()).toEqual([...IDENTIFIER_KINDS].sort());
-  });
-
-  it("is how a record's identifiers are read", async () => {
-    await subject.writer.import('crm', NAMES.map(holder));
-    const plan = await subject.db.transaction(async (tx) => {
-      // The table is tiny here; a scan of it is what the planner would take otherwise.
-      await tx.query('SET LOCAL enable_seqscan = off');
-      return tx.query<{ 'QUERY PLAN': string }>(`EXPLAIN SELECT i.kind, i.value FROM person_identifiers i WHERE i.person_id = $1 AND ${IDENTIFIER_KINDS_SQL}`, ['1']);
+    it('are the records holding it while five or fewer do', async () => {
+      const { matched, holders } = await matchedWith(5);
+      expect(holders).toHaveLength(5);
+      expect(matched).toEqual([...holders].sort());
     });
-    expect(plan.map((row) => row['QUERY PLAN']).join('\n')).toContain('person_identifiers_of_record');
-  });
-});
 
-describe.each(implementations)('key sharing read ahead of a batch ($name)', (implementation) => {
-  let subject: DataSubject<SourceImports>;
-  beforeEach(async () => {
-    subject = await implementation.open();
-  });
-  afterEach(async () => subject.done());
-
-  /** The asker's id once three holders of its local part are resolved, the asker imported and taken off the queue. */
-  const queuedAsker = async (record: object) => {
-    await subject.writer.import('web', [record]);
-    const [askerId] = await recordIds(subject.db, 'web');
-    await subject.db.query('DELETE FROM records_to_resolve WHERE record_id = $1', [askerId]);
-    return askerId!;
-  };
-  const matchedIds = async (askerId: string, ahead?: Awaited<ReturnType<typeof keySharing>>) =>
-    (await matchedRecords(subject.db, [askerId], ahead)).map((row) => row.matched_id).sort();
-  beforeEach(async () => {
-    await subject.writer.import('crm', NAMES.slice(0, 3).map(holder));
-    while ((await resolveQueuedRecords(subject.db, { ...DEFAULT_MODEL, persons: 1000 })).resolved > 0);
+    it('are none once more than five hold it: such a local part is made from a name, or is a role, and says nobody', async () => {
+      const { matched, holders } = await matchedWith(6);
+      expect(holders).toHaveLength(6);
+      expect(matched).toEqual([]);
+    });
   });
 
-  it("is taken for a record whose keys are those it was read with", async () => {
-    const askerId = await queuedAsker(asker);
-    const ahead = await keySharing(subject.db, [askerId]);
-    const holders = await recordIds(subject.db, 'crm');
-    expect(ahead.get(askerId)!.sharers.sort()).toEqual(holders);
-    // What was read ahead is what counts: a sharer it names is matched without being read again.
-    ahead.set(askerId, { ...ahead.get(askerId)!, sharers: [holders[0]!] });
-    expect(await matchedIds(askerId, ahead)).toEqual([holders[0]]);
+  describe("the index of records' identifiers", () => {
+    it('holds the kinds of key the resolver reads, no more and no fewer', async () => {
+      const [index] = await subject.db.query<{ indexdef: string }>(`SELECT indexdef FROM pg_indexes WHERE indexname = 'person_identifiers_of_record'`);
+      const kinds = [...index!.indexdef.matchAll(/'([a-z_0-9]+)'/g)].map((match) => match[1]);
+      expect(kinds.sort()).toEqual([...IDENTIFIER_KINDS].sort());
+    });
+
+    it("is how a record's identifiers are read", async () => {
+      await subject.writer.import('crm', NAMES.map(holder));
+      const plan = await subject.db.transaction(async (tx) => {
+        // The table is tiny here; a scan of it is what the planner would take otherwise.
+        await tx.query('SET LOCAL enable_seqscan = off');
+        return tx.query<{ 'QUERY PLAN': string }>(`EXPLAIN SELECT i.kind, i.value FROM person_identifiers i WHERE i.person_id = $1 AND ${IDENTIFIER_KINDS_SQL}`, ['1']);
+      });
+      expect(plan.map((row) => row['QUERY PLAN']).join('\n')).toContain('person_identifiers_of_record');
+    });
   });
 
-  it('is read again for a record whose keys changed after it was read ahead', async () => {
-    const askerId = await queuedAsker(asker);
-    const ahead = await keySharing(subject.db, [askerId]);
-    // The same record again, at another local part: it shares a key with nobody now.
-    await queuedAsker({ ...asker, details: { ...asker.details, emails: [{ value: 'm.nakamura@elsewhere.example', label: 'work' }] } });
-    expect(ahead.get(askerId)!.sharers).toHaveLength(3);
-    expect(await matchedIds(askerId, ahead)).toEqual([]);
-    expect(await matchedIds(askerId)).toEqual([]);
+  describe('key sharing read ahead of a batch', () => {
+    /** The asker's id once three holders of its local part are resolved, the asker imported and taken off the queue. */
+    const queuedAsker = async (record: object) => {
+      await subject.writer.import('web', [record]);
+      const [askerId] = await recordIds(subject.db, 'web');
+      await subject.db.query('DELETE FROM records_to_resolve WHERE record_id = $1', [askerId]);
+      return askerId!;
+    };
+    const matchedIds = async (askerId: string, ahead?: ReadonlyMap<string, KeySharing>) =>
+      (await matchedRecords(subject.db, [askerId], ahead)).map((row) => row.matched_id).sort();
+    beforeEach(async () => {
+      await subject.writer.import('crm', NAMES.slice(0, 3).map(holder));
+      while ((await resolveQueuedRecords(subject.db, { ...DEFAULT_MODEL, persons: 1000 })).resolved > 0);
+    });
+
+    it('is taken for a record whose keys are those it was read with', async () => {
+      const askerId = await queuedAsker(asker);
+      const ahead = await keySharing(subject.db, [askerId]);
+      const holders = await recordIds(subject.db, 'crm');
+      expect(ahead.get(askerId)!.sharers.sort()).toEqual(holders);
+      // What was read ahead is what counts: a sharer it names is matched without being read again.
+      ahead.set(askerId, { ...ahead.get(askerId)!, sharers: [holders[0]!] });
+      expect(await matchedIds(askerId, ahead)).toEqual([holders[0]]);
+    });
+
+    it('is read again for a record whose keys changed after it was read ahead', async () => {
+      const askerId = await queuedAsker(asker);
+      const ahead = await keySharing(subject.db, [askerId]);
+      // The same record again, at another local part: it shares a key with nobody now.
+      await queuedAsker({ ...asker, details: { ...asker.details, emails: [{ value: 'm.nakamura@elsewhere.example', label: 'work' }] } });
+      expect(ahead.get(askerId)!.sharers).toHaveLength(3);
+      expect(await matchedIds(askerId, ahead)).toEqual([]);
+      expect(await matchedIds(askerId)).toEqual([]);
+    });
   });
 });
