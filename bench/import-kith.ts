@@ -99,8 +99,8 @@ export async function importSource(database: BenchDatabase, source: string, file
   return { source, seconds, peakRssMb, summary: ImportSummary.parse(JSON.parse(stdout)) };
 }
 
-/** How many persons the database holds (`kith export persons`, written nowhere), and how long that took. */
-export async function countPersons(database: BenchDatabase): Promise<{ persons: number; seconds: number }> {
-  const { stdout, seconds } = await kith(['export', 'persons', '--out', '/dev/null'], database);
+/** The database's persons exported to `out` (`kith export persons`): how many, and how long that took. */
+export async function exportPersons(database: BenchDatabase, out: string): Promise<{ persons: number; seconds: number }> {
+  const { stdout, seconds } = await kith(['export', 'persons', '--out', out], database);
   return { persons: z.object({ persons: z.number() }).parse(JSON.parse(stdout)).persons, seconds };
 }

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { ImportSource } from './import-sources.ts';
 import { GOALS, type ImportComparison, type ImportSide } from './import-summary.ts';
 import type { GitState, Machine } from './machine.ts';
+import type { ClusterScore } from './resolution-score.ts';
 import type { SplinkTiming } from './splink-baseline.ts';
 
 export const IMPORT_SCENARIO = 'import-resolution';
@@ -19,7 +20,8 @@ export type ImportResolutionResult = {
   git: GitState;
   backgroundCpuBusyPercent: number;
   withoutResolution: ImportSide;
-  withResolution: ImportSide & { persons: number; exportSeconds: number };
+  /** `quality`: the persons against the records' truth (runs before 2026-12-02 have none). */
+  withResolution: ImportSide & { persons: number; exportSeconds: number; quality?: ClusterScore };
   comparison: ImportComparison;
   splink?: SplinkTiming;
 };
@@ -37,6 +39,12 @@ export function splinkLine(splink: SplinkTiming | undefined): string {
   const at = splink.thresholds.map((t) => `${n(t.persons)} persons at ${t.threshold}`).join(', ');
   const { train, predict, cluster } = splink.seconds;
   return `Splink ${splink.splinkVersion}: ${s(splink.wallSeconds)} in all (train ${s(train)}, predict ${s(predict)}, cluster ${s(cluster)}; the rest reading the records), ${memory}; ${at}.`;
+}
+
+/** The resolved persons against the records' truth, in a sentence. */
+function qualityLine({ pairwise: p, bcubed: b }: ClusterScore): string {
+  const f = (value: number | null) => (value === null ? '–' : value.toFixed(4));
+  return `Against the records' truth: pairwise precision ${f(p.precision)}, recall ${f(p.recall)}, F1 ${f(p.f1)} (${n(p.truePairs)} true pairs); B-cubed F1 ${f(b.f1)}.`;
 }
 
 /** The run as a table: each side's time, memory and size, and what resolution adds. */
@@ -58,6 +66,7 @@ export function importMarkdown(result: ImportResolutionResult): string[] {
       `${signed(c.secondsAdded, s)}; peak RSS ${gb(c.peakRssMb)} (goal ≤ 1 GB: ${c.meets.peakRss ? 'met' : 'missed'}); ` +
       `on disk ${signed(c.diskMbAdded, gb)} (${c.diskRatio}×).` +
       (r ? ` Resolution: ${n(r.resolved)} records resolved, ${n(r.merged)} persons merged, ${n(r.split)} split off, ${n(r.moved)} moved.` : ''),
+    ...(resolved.quality ? ['', qualityLine(resolved.quality)] : []),
     '',
     splinkLine(result.splink),
   ];

@@ -1,15 +1,17 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
-import { importDataset, type ImportDataset } from './import-data.ts';
-import { countPersons, freshDatabase, importSource, type BenchDatabase } from './import-kith.ts';
+import { importDataset, readTruth, type ImportDataset } from './import-data.ts';
+import { exportPersons, freshDatabase, importSource, type BenchDatabase } from './import-kith.ts';
 import { IMPORT_SCENARIO, importMarkdown, splinkLine, type ImportResolutionResult } from './import-report.ts';
 import { IMPORT_SOURCES } from './import-sources.ts';
 import { compareSides, sideOf, type ImportSide } from './import-summary.ts';
 import { BENCH_MODES, type BenchMode } from './kith-processes.ts';
 import { gitState, machine } from './machine.ts';
 import { positive } from './options.ts';
+import { clustersOfExport } from './resolution-kith.ts';
+import { scoreClusters, type ClusterScore } from './resolution-score.ts';
 import { repoRoot } from './processes.ts';
 import { resultsDir, writeReport } from './report.ts';
 import { machineBusyPercent } from './rss.ts';
@@ -67,11 +69,31 @@ function parseCommandLine(argv: string[]) {
 /** Databases of the run, removed at its end or on Ctrl-C. */
 const open = new Set<BenchDatabase>();
 
+/** The persons of a resolved database exported and scored against the dataset's truth. */
+async function scorePersons(database: BenchDatabase, dataset: ImportDataset): Promise<{ persons: number; exportSeconds: number; quality: ClusterScore }> {
+  const dir = await mkdtemp(join(tmpdir(), 'kith-bench-import-export-'));
+  try {
+    const out = join(dir, 'persons.ndjson');
+    const { persons, seconds } = await exportPersons(database, out);
+    const quality = scoreClusters(await readTruth(dataset), clustersOfExport(await readFile(out, 'utf8')));
+    const { precision, recall, f1 } = quality.pairwise;
+    progress(`with resolution: ${persons.toLocaleString('en-US')} persons (exported in ${seconds.toFixed(1)} s); against the truth pairwise precision ${precision}, recall ${recall}, F1 ${f1}`);
+    return { persons, exportSeconds: seconds, quality };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
 /**
  * The three sources imported in turn into a fresh database, with or without resolution; the database is then
- * measured, and with resolution its persons counted.
+ * measured, and with resolution its persons scored against the truth.
  */
-async function importAll(mode: BenchMode, dataset: ImportDataset, resolve: boolean, serverUrl: string | undefined): Promise<{ side: ImportSide; persons?: number; exportSeconds?: number }> {
+async function importAll(
+  mode: BenchMode,
+  dataset: ImportDataset,
+  resolve: boolean,
+  serverUrl: string | undefined,
+): Promise<{ side: ImportSide; scored?: Awaited<ReturnType<typeof scorePersons>> }> {
   const database = await freshDatabase(mode, resolve ? 'resolved' : 'unresolved', serverUrl);
   open.add(database);
   try {
@@ -86,10 +108,7 @@ async function importAll(mode: BenchMode, dataset: ImportDataset, resolve: boole
       steps.push(step);
     }
     const side = sideOf(steps, await database.diskMb());
-    if (!resolve) return { side };
-    const { persons, seconds } = await countPersons(database);
-    progress(`with resolution: ${persons.toLocaleString('en-US')} persons (counted by an export in ${seconds.toFixed(1)} s)`);
-    return { side, persons, exportSeconds: seconds };
+    return resolve ? { side, scored: await scorePersons(database, dataset) } : { side };
   } finally {
     await database.remove();
     open.delete(database);
@@ -103,7 +122,7 @@ async function runMode(mode: BenchMode, dataset: ImportDataset, settings: Return
   progress(`${IMPORT_SCENARIO}/${mode}: machine ${backgroundCpuBusyPercent}% busy before`);
   const withoutResolution = (await importAll(mode, dataset, false, serverUrl)).side;
   const resolved = await importAll(mode, dataset, true, serverUrl);
-  const withResolution = { ...resolved.side, persons: resolved.persons!, exportSeconds: resolved.exportSeconds! };
+  const withResolution = { ...resolved.side, ...resolved.scored! };
   const bySource = Object.fromEntries(withResolution.steps.map((step) => [step.source, step.summary.imported])) as ImportResolutionResult['data']['bySource'];
   const result: ImportResolutionResult = {
     scenario: IMPORT_SCENARIO,
