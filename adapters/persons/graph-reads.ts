@@ -21,8 +21,20 @@ const RECORDS_PER_KEY = 25;
  */
 const RECORDS_PER_LOCAL_PART = 5;
 
+/** The identifiers that find candidates: a record sharing one is always compared. */
+const IDENTIFIER_CANDIDATE_KINDS = ['email_md5', 'email_sha256', 'phone_sha256', 'maid', 'profile_username', 'profile_userid', 'profile_url', 'li_nonid'];
+
 /** The kinds of key that find candidates: every identifier and blocking key, but not a household's address. */
-const CANDIDATE_KINDS = ['email_md5', 'email_sha256', 'phone_sha256', 'maid', 'profile_username', 'profile_userid', 'profile_url', 'li_nonid', 'name_placekey', 'name_address', 'match_block'];
+const CANDIDATE_KINDS = [...IDENTIFIER_CANDIDATE_KINDS, 'name_placekey', 'name_address', 'match_block'];
+
+/**
+ * Records sharing only blocking keys with a record that are compared with it at most: those sharing the most keys,
+ * the rarest first among as many (a key's weight, one over the records holding it). Without a bound the candidates
+ * grow with the namesakes a population holds: on 200,000 records of three sources, 88% of those sharing no
+ * identifier shared one key alone (a name's two sounds, a town and a name), and no record of the same person shared
+ * fewer than ten (docs/identity-graph.md, "Candidates").
+ */
+export const BLOCKING_CANDIDATES = 10;
 
 type RecordRow = { record_id: string; document: ResolvedDocument; keys: IdentifierKey[] | null; decisions: Array<{ other: string; decision: Decision }> | null };
 
@@ -72,20 +84,28 @@ export type MatchedRow = { record_id: string; matched_id: string; person_id: str
  */
 export type KeySharing = { fingerprint: string; sharers: string[] };
 
-/** The records sharing a candidate key with each of these, whatever they are resolved into (none for a record that does not exist). */
+/**
+ * The records sharing a candidate key with each of these, whatever they are resolved into (none for a record that
+ * does not exist): every one sharing an identifier, and of the rest the BLOCKING_CANDIDATES that share most.
+ */
 async function sharersOf(db: SqlClient, recordIds: readonly string[]): Promise<Map<string, string[]>> {
   if (recordIds.length === 0) return new Map();
   const rows = await db.query<{ record_id: string; sharers: string[] | null }>(
     `SELECT b.record_id::text AS record_id,
-            (SELECT array_agg(DISTINCT m.record_id::text)
-               FROM (SELECT kind, value FROM person_identifiers WHERE person_id = b.record_id AND kind = ANY($2::text[])) AS k
-               CROSS JOIN LATERAL (SELECT s.record_id, count(*) OVER () AS sharing, row_number() OVER (ORDER BY s.record_id) AS at
-                                     FROM (SELECT i.person_id AS record_id FROM person_identifiers i
-                                            WHERE i.kind = k.kind AND i.value = k.value AND i.person_id <> b.record_id
-                                            ORDER BY i.person_id LIMIT $3 + 1) AS s) AS m
-              WHERE m.at <= $3 AND (k.kind <> 'match_block' OR m.sharing <= CASE WHEN starts_with(k.value, $4) THEN $5 ELSE $3 END)) AS sharers
+            (SELECT array_agg(c.record_id::text ORDER BY c.record_id)
+               FROM (SELECT g.record_id, g.identifier,
+                            row_number() OVER (PARTITION BY g.identifier ORDER BY g.keys DESC, g.rarity DESC, g.record_id) AS place
+                       FROM (SELECT m.record_id, bool_or(k.kind = ANY($6::text[])) AS identifier, count(*) AS keys, sum(1.0 / m.sharing) AS rarity
+                               FROM (SELECT kind, value FROM person_identifiers WHERE person_id = b.record_id AND kind = ANY($2::text[])) AS k
+                               CROSS JOIN LATERAL (SELECT s.record_id, count(*) OVER () AS sharing, row_number() OVER (ORDER BY s.record_id) AS at
+                                                     FROM (SELECT i.person_id AS record_id FROM person_identifiers i
+                                                            WHERE i.kind = k.kind AND i.value = k.value AND i.person_id <> b.record_id
+                                                            ORDER BY i.person_id LIMIT $3 + 1) AS s) AS m
+                              WHERE m.at <= $3 AND (k.kind <> 'match_block' OR m.sharing <= CASE WHEN starts_with(k.value, $4) THEN $5 ELSE $3 END)
+                              GROUP BY m.record_id) AS g) AS c
+              WHERE c.identifier OR c.place <= $7) AS sharers
        FROM unnest($1::bigint[]) AS b (record_id)`,
-    [recordIds, CANDIDATE_KINDS, RECORDS_PER_KEY, LOCAL_PART_KEY_PREFIX, RECORDS_PER_LOCAL_PART],
+    [recordIds, CANDIDATE_KINDS, RECORDS_PER_KEY, LOCAL_PART_KEY_PREFIX, RECORDS_PER_LOCAL_PART, IDENTIFIER_CANDIDATE_KINDS, BLOCKING_CANDIDATES],
   );
   return new Map(rows.map((row) => [row.record_id, row.sharers ?? []]));
 }

@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SqlClient } from '../../adapters/db/sql-client.ts';
-import { IDENTIFIER_KINDS_SQL, keySharing, matchedRecords, type KeySharing } from '../../adapters/persons/graph-reads.ts';
+import { BLOCKING_CANDIDATES, IDENTIFIER_KINDS_SQL, keySharing, matchedRecords, type KeySharing } from '../../adapters/persons/graph-reads.ts';
 import { resolveQueuedRecords } from '../../adapters/persons/resolve-records.ts';
 import { IDENTIFIER_KINDS } from '../../domain/identity-graph/record-fields.ts';
+import { compareIds } from '../../domain/matching/id-order.ts';
 import { DEFAULT_MODEL } from '../../domain/matching/model.ts';
 import type { DataSubject } from '../support/data-databases.ts';
 import { sourceImportImplementations, type SourceImports } from '../support/source-imports.ts';
@@ -57,6 +58,50 @@ describe.each(implementations)('the graph reads ($name)', (implementation) => {
       const { matched, holders } = await matchedWith(6);
       expect(holders).toHaveLength(6);
       expect(matched).toEqual([]);
+    });
+  });
+
+  describe('the records sharing only blocking keys with a record', () => {
+    /** An Oswin Thackeray living at a street, postcode and town of their own. */
+    const namesake = (at: number, town = `Town ${at}`) => ({
+      id: `crm-${at}`,
+      fullName: 'Oswin Thackeray',
+      details: {
+        name: { given: 'Oswin', family: 'Thackeray' },
+        locations: [{ addressLine1: `${at + 1} Street ${at}`, city: town, postalCode: `${10_000 + at}`, countryCode: 'US' }],
+      },
+    });
+    const crowd = Array.from({ length: BLOCKING_CANDIDATES + 2 }, (_, at) => namesake(at));
+    const townsman = namesake(crowd.length, 'Wexcombe');
+    const emailHolder = {
+      id: `crm-${crowd.length + 1}`,
+      fullName: 'Priya Quennell',
+      details: { name: { given: 'Priya', family: 'Quennell' }, emails: [{ value: 'oswin.t@mail.example', label: 'personal' }] },
+    };
+    const oswin = {
+      id: 'web-1',
+      fullName: 'Oswin Thackeray',
+      details: {
+        name: { given: 'Oswin', family: 'Thackeray' },
+        emails: [{ value: 'oswin.t@mail.example', label: 'personal' }],
+        locations: [{ addressLine1: '99 Elsewhere Road', city: 'Wexcombe', postalCode: '99999', countryCode: 'US' }],
+      },
+    };
+
+    it('are the ones sharing most, the oldest among as many, besides every record sharing an identifier', async () => {
+      // Imported after the crowd: the newest, they are not the oldest among as many.
+      await subject.writer.import('crm', crowd);
+      await subject.writer.import('crm', [townsman, emailHolder]);
+      while ((await resolveQueuedRecords(subject.db, { ...DEFAULT_MODEL, persons: 1000 })).resolved > 0);
+      await subject.writer.import('web', [oswin]);
+      const [oswinId] = await recordIds(subject.db, 'web');
+      await subject.db.query('DELETE FROM records_to_resolve WHERE record_id = $1', [oswinId]);
+      const rows = await subject.db.query<{ id: string; external_id: string }>(`SELECT id::text AS id, external_id FROM persons WHERE source = 'crm'`);
+      const idOf = new Map(rows.map((row) => [row.external_id, row.id]));
+      const crowdIds = crowd.map((record) => idOf.get(record.id)!).sort(compareIds);
+      const matched = (await matchedRecords(subject.db, [oswinId!])).map((row) => row.matched_id);
+      // The townsman shares the name and the town; each of the crowd the name alone.
+      expect(new Set(matched)).toEqual(new Set([idOf.get(emailHolder.id), idOf.get(townsman.id), ...crowdIds.slice(0, BLOCKING_CANDIDATES - 1)]));
     });
   });
 
