@@ -84,8 +84,10 @@ export async function importDataset(records: number, seed: number, progress: (li
 /** The dataset's truth (ImportDataset): each record's person, by record key. */
 export async function readTruth(dataset: ImportDataset): Promise<Truth> {
   const lines = (await readFile(dataset.truth, 'utf8')).split('\n').filter((line) => line !== '');
-  return new Map(lines.map((line) => {
-    const [key, person] = JSON.parse(line) as [string, number];
-    return [key, String(person)];
-  }));
+  return new Map(
+    lines.map((line) => {
+      const [key, person] = JSON.parse(line) as [string, number];
+      return [key, String(person)];
+    }),
+  );
 }

@@ -76,7 +76,7 @@ async function scorePersons(database: BenchDatabase, dataset: ImportDataset): Pr
     const out = join(dir, 'persons.ndjson');
     const { persons, seconds } = await exportPersons(database, out);
     const quality = scoreClusters(await readTruth(dataset), clustersOfExport(await readFile(out, 'utf8')));
-    const { precision, recall, f1 } = quality.pairwise;
+    const [precision, recall, f1] = [quality.pairwise.precision, quality.pairwise.recall, quality.pairwise.f1].map((value) => value?.toFixed(4) ?? '–');
     progress(`with resolution: ${persons.toLocaleString('en-US')} persons (exported in ${seconds.toFixed(1)} s); against the truth pairwise precision ${precision}, recall ${recall}, F1 ${f1}`);
     return { persons, exportSeconds: seconds, quality };
   } finally {

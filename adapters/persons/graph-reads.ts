@@ -31,8 +31,8 @@ const CANDIDATE_KINDS = [...IDENTIFIER_CANDIDATE_KINDS, 'name_placekey', 'name_a
  * Records sharing only blocking keys with a record that are compared with it at most: those sharing the most keys,
  * the rarest first among as many (a key's weight, one over the records holding it). Without a bound the candidates
  * grow with the namesakes a population holds: on 200,000 records of three sources, 88% of those sharing no
- * identifier shared one key alone (a name's two sounds, a town and a name), and no record of the same person shared
- * fewer than ten (docs/identity-graph.md, "Candidates").
+ * identifier shared one key alone (mostly a name's two sounds), and no record of the same person shared
+ * fewer than ten (docs/identity-graph.md, "How a record is resolved").
  */
 export const BLOCKING_CANDIDATES = 10;
 
