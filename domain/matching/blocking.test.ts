@@ -45,6 +45,15 @@ describe('blocking keys', () => {
     expect(shared({ given: 'Eve', family: 'Smith' }, home).map((key) => key.split(':')[0])).toEqual(['pn', 'pw', 'nwc']);
   });
 
+  it('find the person by a street whose longest word has a typo, or on the query’s other line, when the name’s sounds and the postal code are wrong', () => {
+    const twoWords = { addressLine1: '34 Hugh Mckay Crescent', city: 'Ettalong', postalCode: '2250' };
+    const person = personFields({ details: { name: { given: 'Emily', family: 'Stearnes' }, locations: [twoWords] } });
+    const keys = new Set(personBlockingKeys(person.names, person.places));
+    const found = (place: Parameters<typeof placeFields>[0]) => queryBlockingKeys(nameReadings({ given: 'Emily', family: 'Stearnes' }), placeFields(place)).filter((key) => keys.has(key));
+    expect(found({ addressLine1: '26 Hugh Mckay Ctescent', city: 'Ettalpng', postalCode: '2259' }).map((key) => key.split(':')[0])).toEqual(['fw', 'fw']);
+    expect(found({ addressLine1: '26 Rosetta Village', addressLine2: 'Hugh Mckay Crescent', city: 'Ettalpng', postalCode: '2259' }).map((key) => key.split(':')[0])).toEqual(['fw', 'fw']);
+  });
+
   it('share nothing with another person elsewhere', () => {
     expect(shared({ given: 'Eve', family: 'Smith' }, { addressLine1: '7 Oak Lane', city: 'Boston', region: 'MA', postalCode: '02110' })).toEqual([]);
   });

@@ -39,9 +39,11 @@ import { soundOf } from './similarity.ts';
 /**
  * The version of the keys a stored person gets. Raise it with any change to them: the identity workers then key
  * every stored person again, and queue it to be resolved anew (adapters/persons/match-keys-refresh.ts).
- * 1: the family name's sound alone; 2: the given name's sound too, and the street's key `fw`.
+ * 1: the family name's sound alone; 2: the given name's sound too, and the street's key `fw`; 3: the street
+ * taken from the second address line when the first holds only the house number (./fields.ts placeFields), and
+ * a kind of street joined to its name split off (`Torrensstreet`, ./text.ts streetWords).
  */
-export const MATCH_KEYS_VERSION = 2;
+export const MATCH_KEYS_VERSION = 3;
 
 const longest = (words: string[]) => words.reduce((top, word) => (word.length > top.length ? word : top), '');
 
@@ -54,20 +56,31 @@ const storedSounds = (name: NameFields) => [...familySounds(name), soundOf(name.
 const querySounds = (names: NameFields[]) =>
   names.flatMap((name) => [...familySounds(name), soundOf(name.given.join('')), ...[...name.given, ...name.family].map(soundOf)]);
 
-function keysOf(sounds: string[], place: PlaceFields): string[] {
+/** The street sound a stored address is indexed by: its name's longest word's. */
+const storedStreetSounds = (place: PlaceFields) => [soundOf(longest(place.street))];
+
+/**
+ * The street sounds a query looks up: of every word of its street's name and of its other line (./fields.ts
+ * placeFields), since a typo may fall on the longest word (`Hugh Mckay Ctescent`) and the lines come swapped.
+ */
+const queryStreetSounds = (place: PlaceFields) => [...place.street, ...(place.otherLine ?? [])].map(soundOf);
+
+function keysOf(sounds: string[], place: PlaceFields, streetSounds: string[]): string[] {
   const keys: string[] = [];
   const { number, postcode } = place;
-  const street = soundOf(longest(place.street));
+  const streets = [...new Set(streetSounds.filter(Boolean))];
   const city = soundOf(place.city.replace(/ /g, ''));
   for (const sound of new Set(sounds.filter(Boolean))) {
     if (postcode) keys.push(`fp:${sound}:${postcode}`);
     if (number) keys.push(`fn:${sound}:${number}`);
     if (city) keys.push(`fc:${sound}:${city}`);
-    if (street) keys.push(`fw:${sound}:${street}`);
+    for (const street of streets) keys.push(`fw:${sound}:${street}`);
   }
   if (postcode && number) keys.push(`pn:${postcode}:${number}`);
-  if (postcode && street) keys.push(`pw:${postcode}:${street}`);
-  if (number && street && city) keys.push(`nwc:${number}:${street}:${city}`);
+  for (const street of streets) {
+    if (postcode) keys.push(`pw:${postcode}:${street}`);
+    if (number && city) keys.push(`nwc:${number}:${street}:${city}`);
+  }
   return keys;
 }
 
@@ -75,10 +88,11 @@ const unique = (keys: string[]) => [...new Set(keys)];
 
 /** The blocking keys a stored person is indexed by: each of its names at each of its addresses. */
 export const personBlockingKeys = (names: NameFields[], places: PlaceFields[]): string[] =>
-  unique(places.flatMap((place) => keysOf(names.flatMap(storedSounds), place)));
+  unique(places.flatMap((place) => keysOf(names.flatMap(storedSounds), place, storedStreetSounds(place))));
 
-/** The blocking keys a query looks up: its name read every way it may be (./fields.ts nameReadings). */
-export const queryBlockingKeys = (names: NameFields[], place: PlaceFields): string[] => unique(keysOf(querySounds(names), place));
+/** The blocking keys a query looks up: its name read every way it may be (./fields.ts nameReadings), its street every word. */
+export const queryBlockingKeys = (names: NameFields[], place: PlaceFields): string[] =>
+  unique(keysOf(querySounds(names), place, queryStreetSounds(place)));
 
 /** The whole birthday as a key's part (`1971-6-24`), or undefined when any part is missing. */
 const birthdayPart = (birthday: Birthday | undefined) =>

@@ -8,6 +8,7 @@ import {
   comparePostcode,
   compareRegion,
   compareStreet,
+  compareStreetLines,
 } from './comparisons.ts';
 import { nameFields, placeFields } from './fields.ts';
 
@@ -74,6 +75,16 @@ describe('address comparisons', () => {
     expect(compareStreet(street('978 Coy Creek'), street('978 Coy Crk'))).toBe('exact');
     expect(compareStreet(street('5 Wilderman Forge'), street('5 Wildermann Forge'))).toBe('close');
     expect(compareStreet(street('5 Oak Lane'), street('5 Birch Lane'))).toBe('different');
+  });
+
+  it('finds the street on the other line of either side, and never counts the other lines against an address', () => {
+    const lines = (addressLine1: string, addressLine2?: string) => placeFields({ addressLine1, addressLine2 });
+    expect(compareStreetLines(lines('23 Kilburnie', 'Backler Place'), lines('23 Backler Place', 'Kilburnie'))).toBe('exact');
+    expect(compareStreetLines(lines('23 Backler Place'), lines('23 Kilburnie', 'Backler Place'))).toBe('exact');
+    expect(compareStreetLines(lines('23 Kilburnie', 'Bakler Place'), lines('23 Backler Place'))).toBe('close');
+    expect(compareStreetLines(lines('23 Backler Place', 'Villa 5'), lines('23 Backler Place', 'Kilburnie'))).toBe('exact');
+    expect(compareStreetLines(lines('5 Oak Lane', 'Rosetta Village'), lines('5 Birch Lane', 'Villa 5'))).toBe('different');
+    expect(compareStreetLines(lines('5 Oak Lane', 'Birch Lane'), lines('5 Oak Lanes', 'Kilburnie'))).toBe('close');
   });
 
   it('compares cities and postcodes with room for one typo', () => {

@@ -94,17 +94,29 @@ export function compareNames(query: NameFields, candidate: NameFields): { straig
   return { straight: pair(query.given, query.family), crossed: pair(query.family, query.given) };
 }
 
+const agrees = (level: Level) => level === 'exact' || level === 'close';
+
+/**
+ * The street as written on its line, or on the other line of either side (./fields.ts placeFields `otherLine`):
+ * a source that puts a building's or a locality's name first writes the street second. The other line counts
+ * only where it agrees (exactly, else closely), since two addresses' other words are no evidence against them.
+ */
+export function compareStreetLines(query: PlaceFields, candidate: PlaceFields): Level {
+  const straight = compareStreet(query.street, candidate.street);
+  if (straight === 'exact') return straight;
+  const crossed = [compareStreet(query.otherLine ?? [], candidate.street), compareStreet(query.street, candidate.otherLine ?? [])];
+  return crossed.includes('exact') ? 'exact' : !agrees(straight) && crossed.includes('close') ? 'close' : straight;
+}
+
 export function comparePlaces(query: PlaceFields, candidate: PlaceFields): Comparison[] {
   return [
     { field: 'number', level: compareNumber(query.number, candidate.number) },
-    { field: 'street', level: compareStreet(query.street, candidate.street) },
+    { field: 'street', level: compareStreetLines(query, candidate) },
     { field: 'city', level: compareCity(query.city, candidate.city) },
     { field: 'postcode', level: comparePostcode(query.postcode, candidate.postcode) },
     { field: 'region', level: compareRegion(query.regions, candidate.regions) },
   ];
 }
-
-const agrees = (level: Level) => level === 'exact' || level === 'close';
 
 /**
  * Two addresses as one comparison, as the resolver weighs them (docs/identity-graph.md): its fields are not

@@ -32,6 +32,23 @@ describe('placeFields', () => {
     // The street line is the first line, else the second (swapped, or the first missing).
     expect(placeFields({ addressLine2: '12 North Main Street' })).toMatchObject({ number: '12', street: ['main'] });
     expect(placeFields({ addressLine1: '7 Elm Road', addressLine2: 'Flat 3' })).toMatchObject({ number: '7', street: ['elm'] });
+    // A first line of only the house number: the street is on the second.
+    expect(placeFields({ addressLine1: '12', addressLine2: 'Sunnybank Garden' })).toEqual(expect.objectContaining({ number: '12', street: ['sunnybank', 'garden'] }));
+    expect(placeFields({ addressLine1: '12', addressLine2: 'Sunnybank Garden' })).not.toHaveProperty('otherLine');
+  });
+
+  it('splits a kind of street joined to the word before it, unless too little would be left', () => {
+    expect(placeFields({ addressLine1: '3 Torrensstreet' })).toMatchObject({ number: '3', street: ['torrens'] });
+    expect(placeFields({ addressLine1: '289 Bageplace' })).toMatchObject({ number: '289', street: ['bage'] });
+    expect(placeFields({ addressLine1: 'Mclachla Nstreet' })).toMatchObject({ street: ['mclachla', 'nstreet'] });
+    expect(placeFields({ addressLine1: '4 Harcourt Road' })).toMatchObject({ street: ['harcourt'] });
+  });
+
+  it('keeps the other line’s name when both lines are given, where the street may be written instead', () => {
+    expect(placeFields({ addressLine1: '23 Kilburnie', addressLine2: 'Backler Place' })).toMatchObject({ number: '23', street: ['kilburnie'], otherLine: ['backler'] });
+    expect(placeFields({ addressLine1: 'Rosetta Village', addressLine2: '16 Brunton Street' })).toMatchObject({ number: '', street: ['rosetta'], otherLine: ['brunton'] });
+    expect(placeFields({ addressLine1: '7 Elm Road' })).not.toHaveProperty('otherLine');
+    expect(placeFields({ addressLine2: '7 Elm Road' })).not.toHaveProperty('otherLine');
   });
 
   it('reduces city, postal code and region', () => {

@@ -59,20 +59,32 @@ export function nameReadings(name: NameInput): NameFields[] {
 /** A house number: digits, perhaps with one letter (`12`, `12a`); `5th` names a street. */
 const isNumber = (word: string) => /^\d+[a-z]?$/.test(word);
 
+/** A street line's name: its words without the house number and the kind of street (all of them when only kinds are left). */
+function streetName(words: string[], number: string): string[] {
+  const named = words.filter((word) => word !== number);
+  const street = named.filter((word) => !isStreetKind(word));
+  return street.length > 0 ? street : named;
+}
+
 /**
  * An address's fields: the street line's first number is the house's (`12`, `12a`, wherever it stands:
  * `Hauptstrasse 12`), the other words (without the kind of street) the street's name. The street line is
- * addressLine1, else addressLine2 (the lines come swapped, or the first one missing).
+ * addressLine1 when it names anything, else addressLine2 (the lines come swapped, the first one missing, or
+ * holding only the house number: `12` above `Sunnybank Garden`). When both lines name something, the second
+ * one's name is `otherLine`: the street may be there, and a building's or a locality's name on the first
+ * (./comparisons.ts compareStreetLines).
  */
 export function placeFields(place: PlaceInput): PlaceFields {
-  const firstLine = streetWords(place.addressLine1);
-  const words = firstLine.length > 0 ? firstLine : streetWords(place.addressLine2);
-  const number = words.find(isNumber) ?? '';
-  const named = words.filter((word) => word !== number);
-  const street = named.filter((word) => !isStreetKind(word));
+  const [firstLine, secondLine] = [streetWords(place.addressLine1), streetWords(place.addressLine2)];
+  const firstNumber = firstLine.find(isNumber) ?? '';
+  const firstNames = firstLine.some((word) => word !== firstNumber);
+  const words = firstNames ? firstLine : secondLine;
+  const number = firstNumber || (words.find(isNumber) ?? '');
+  const otherLine = firstNames ? streetName(secondLine, secondLine.find(isNumber) ?? '') : [];
   return {
     number,
-    street: street.length > 0 ? street : named,
+    street: streetName(words, number),
+    ...(otherLine.length > 0 && { otherLine }),
     city: wordsOf(place.city).join(' '),
     regions: regionForms([place.region, place.regionCode]),
     postcode: postalCode(place.postalCode),

@@ -32,8 +32,28 @@ const STREET_KINDS = new Set([
   ...['rue', 'allee', 'chemin', 'impasse', 'weg', 'gasse', 'platz', 'ring', 'allee', 'damm', 'ufer'],
 ]);
 
-/** A street line's words, street words abbreviated: `12 North Main Street` → `12 n main st`. */
-export const streetWords = (line: string | null | undefined): string[] => wordsOf(line).map((word) => STREET_WORDS[word] ?? word);
+/**
+ * Kinds of street a word may carry joined at its end (`Torrensstreet`, `Leltaplace`): long and seldom the end of
+ * a street's own name, as `court` (Harcourt) or `hill` (Churchill) would be.
+ */
+const JOINED_KINDS = ['street', 'avenue', 'drive', 'place', 'crescent', 'terrace', 'boulevard'];
+/** Least letters left of a word once a joined kind is taken off: `nstreet` is no street `n`. */
+const LEAST_NAME_BEFORE_KIND = 3;
+
+/** A word with a kind of street joined at its end, as its two words (`torrensstreet` → `torrens street`); else the word. */
+function splitJoinedKind(word: string): string[] {
+  const kind = JOINED_KINDS.find((ending) => word.endsWith(ending) && word.length - ending.length >= LEAST_NAME_BEFORE_KIND);
+  return kind ? [word.slice(0, -kind.length), kind] : [word];
+}
+
+/**
+ * A street line's words, a kind of street joined to the word before it split off, street words abbreviated:
+ * `12 North Main Street` → `12 n main st`, `3 Torrensstreet` → `3 torrens st`.
+ */
+export const streetWords = (line: string | null | undefined): string[] =>
+  wordsOf(line)
+    .flatMap(splitJoinedKind)
+    .map((word) => STREET_WORDS[word] ?? word);
 
 /** Whether a reduced street word only says what kind of street it is (`st`, `n`), not which street. */
 export const isStreetKind = (word: string): boolean => STREET_KINDS.has(word);

@@ -1,4 +1,4 @@
-import { compareCity, compareNamePart, compareNumber, comparePostcode, compareRegion, compareStreet, type Field, type Level } from './comparisons.ts';
+import { compareNamePart, comparePlaces, type Field, type Level } from './comparisons.ts';
 import type { NameFields, PlaceFields } from '../../schemas/events/payloads.ts';
 import { type MatchModel, TERM_FIELDS, termValue, type TermField } from './model.ts';
 
@@ -40,13 +40,7 @@ const pairLevels = (a: PersonMatchFields, b: PersonMatchFields): Array<[Field, L
     levels.push(['given', compareNamePart(nameA.given, nameB.given, { given: true })]);
     levels.push(['family', compareNamePart(nameA.family, nameB.family, { given: false })]);
   }
-  if (placeA && placeB) {
-    levels.push(['number', compareNumber(placeA.number, placeB.number)]);
-    levels.push(['street', compareStreet(placeA.street, placeB.street)]);
-    levels.push(['city', compareCity(placeA.city, placeB.city)]);
-    levels.push(['postcode', comparePostcode(placeA.postcode, placeB.postcode)]);
-    levels.push(['region', compareRegion(placeA.regions, placeB.regions)]);
-  }
+  if (placeA && placeB) levels.push(...comparePlaces(placeA, placeB).map(({ field, level }): [Field, Level] => [field, level]));
   return levels;
 };
 

@@ -124,13 +124,16 @@ describe('personIdentifierKeys', () => {
     // resolver (it gives no birthday to key with), and its email's local part once, whatever its case. These are
     // the keys of one version: a change to them raises MATCH_KEYS_VERSION, so that stored persons are keyed again.
     expect({ version: MATCH_KEYS_VERSION, keys: blocks.map((key) => key.value) }).toEqual({
-      version: 2,
+      version: 3,
       keys: [
         'fp:T:10001', 'fn:T:1', 'fw:T:MN', 'fp:JN:10001', 'fn:JN:1', 'fw:JN:MN', 'pn:10001:1', 'pw:10001:MN', 'nn:JN:T',
         personEmailKeys(['jane@example.com'])[0],
       ],
     });
     expect(personMatchKeys(record)).toEqual(blocks.map((key) => key.value));
+    // Since version 3 a first address line of only the house number takes the street from the second.
+    const numberAbove = PersonRecord.parse({ id: 'p2', fullName: 'Jane Doe', details: { locations: [{ addressLine1: '12', addressLine2: 'Sunnybank Garden', postalCode: '2116' }] } });
+    expect(personMatchKeys(numberAbove).filter((key) => key.startsWith('pw:'))).toEqual(['pw:2116:SNPNK']);
     expect(keys).toContainEqual({ kind: 'phone_sha256', value: phoneKey('+1 212 555 0143')!.value });
     // A number of the United States may be a mobile's or a landline's: no phone_mobile key.
     expect(phoneKey('+1 212 555 0143')!.value).toMatch(/^[0-9a-f]{64}$/);

@@ -46,6 +46,8 @@ export const NameFields = z.object({ given: z.array(z.string()), family: z.array
 export const PlaceFields = z.object({
   number: z.string(),
   street: z.array(z.string()),
+  /** The other address line's words, when both are given: the street may be written there instead. */
+  otherLine: z.array(z.string()).optional(),
   city: z.string(),
   regions: z.array(z.string()),
   postcode: z.string(),
