@@ -21,6 +21,16 @@ describe('nameReadings', () => {
     expect(nameReadings({ given: 'Mary Ann', family: 'Smith' })).toEqual([{ given: ['mary', 'ann'], family: ['smith'] }]);
     expect(nameReadings({ full: '' })).toEqual([]);
   });
+
+  it('reads a full name of one word as either part, one of two words one way, and a part given alone as that part', () => {
+    expect(nameReadings({ full: 'Caitlin' })).toEqual([
+      { given: [], family: ['caitlin'] },
+      { given: ['caitlin'], family: [] },
+    ]);
+    expect(nameReadings({ full: 'Lorenzo Zintl' })).toEqual([{ given: ['lorenzo'], family: ['zintl'] }]);
+    expect(nameReadings({ given: 'Caitlin' })).toEqual([{ given: ['caitlin'], family: [] }]);
+    expect(nameReadings({ family: 'Leslie' })).toEqual([{ given: [], family: ['leslie'] }]);
+  });
 });
 
 describe('placeFields', () => {

@@ -42,15 +42,18 @@ export function nameFields(name: NameInput): NameFields | undefined {
 const MOST_SPLIT_WORDS = 6;
 
 /**
- * The ways a name may be read: as nameFields reads it, and a full name of three words or more also split
- * between given and family names at every other word (`Levi Erdm an`, `Ab igail Schwen nen`, `Maria de la
- * Cruz`).
+ * The ways a name may be read: as nameFields reads it; a full name of one word also as a given name (`Caitlin`
+ * may be either part, and neither reading is a swap); a full name of three words or more also split between
+ * given and family names at every other word (`Levi Erdm an`, `Ab igail Schwen nen`, `Maria de la Cruz`). A
+ * full name of two words is not also read as one name alone: `Lorenzo Zintl` as a given name would hold the
+ * stored `Lorenzo` and leave no family name to tell a household's other Lorenzo, or a namesake, apart.
  */
 export function nameReadings(name: NameInput): NameFields[] {
   const reading = nameFields(name);
   if (!reading) return [];
   const words = [...reading.given, ...reading.family];
   const fromFull = !(nameWords(name.given).length > 0 && nameWords(name.family).length > 0);
+  if (fromFull && words.length === 1 && nameWords(name.full).length === 1) return [reading, { given: words, family: [] }];
   if (!fromFull || words.length < 3 || words.length > MOST_SPLIT_WORDS) return [reading];
   const others = Array.from({ length: words.length - 2 }, (_, at) => ({ given: words.slice(0, at + 1), family: words.slice(at + 1) }));
   return [reading, ...others];
