@@ -47,6 +47,7 @@ describe.each(MODES)('person.enrich by name and address despite errors (%s)', (m
     ['the family name split where it is not', { full: 'Katherine De Lit tle' }, {}],
     ['a nickname', { given: 'Kate', family: 'De Little' }, {}],
     ['an initial', { given: 'K', family: 'De Little' }, {}],
+    ['the given name alone, written in full', { full: 'Katherine' }, {}],
     ['the street abbreviated', { full: 'Katherine De Little' }, { addressLine1: `${number} ${street} Rd` }],
     ['no street number', { full: 'Katherine De Little' }, { addressLine1: `${street} Road` }],
     ['transposed digits in the street number', { full: 'Katherine De Little' }, { addressLine1: `${transposed(number, 1)} ${street} Road` }],
@@ -78,6 +79,13 @@ describe.each(MODES)('person.enrich by name and address despite errors (%s)', (m
     const total = answer.body.match.prior + answer.body.match.evidence.reduce((sum: number, item: { weight: number }) => sum + item.weight, 0);
     expect(answer.body.match.weight).toBeCloseTo(total, 1);
     expect(answer.body.match.model).toEqual(expect.any(String));
+  });
+
+  it('finds the street on the second line, a building’s name on the first, and carries it to the worker', async () => {
+    const answer = await enrich({ given: 'Katherine', family: 'De Little' }, { addressLine1: 'Rosetta House', addressLine2: `${number} ${street} Road` });
+    expect(answer.status, answer.text).toBe(200);
+    const streetField = answer.body.match.evidence[0].fields.find((field: { field: string }) => field.field === 'street');
+    expect(streetField).toMatchObject({ level: 'exact' });
   });
 
   it('does not answer a household member, nor a namesake elsewhere, as the person', async () => {
