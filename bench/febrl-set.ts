@@ -13,7 +13,8 @@ export const febrlRecordId = (n: number) => `febrl-${n}`;
 /** What an answer is known by (bench/matching-ask.ts): FEBRL has no email, so each original is given its own. */
 export const febrlEmail = (n: number) => `febrl-${n}@example.org`;
 
-const birthday = (date: string) => {
+/** FEBRL's date of birth (`19490115`) as a birthday, or null when it is none (missing, or a corrupted month or day). */
+export const febrlBirthday = (date: string) => {
   const match = /^(\d{4})(\d{2})(\d{2})$/.exec(date);
   if (!match) return null;
   const [year, month, day] = match.slice(1).map(Number) as [number, number, number];
@@ -24,7 +25,7 @@ const join = (...parts: string[]) => parts.filter(Boolean).join(' ');
 
 /** An original as a Kith person record: name, home address in Australia, birthday when the date is one. */
 export function febrlPerson(row: FebrlRow): PersonRecord {
-  const born = birthday(row.date_of_birth);
+  const born = febrlBirthday(row.date_of_birth);
   return {
     id: febrlRecordId(row.n),
     fullName: join(row.given_name, row.surname) || null,

@@ -3,8 +3,8 @@ import { recordKey, truthOf } from './resolution-data.ts';
 import { DATA_SET_NAMES, GENERATED_SETS, generatedDataSet, loadDataSets } from './resolution-sets.ts';
 
 describe('the data sets', () => {
-  it('are fake_1000, a generated set to tune on and one held out, from different seeds', () => {
-    expect(DATA_SET_NAMES).toEqual(['fake_1000', 'generated-dev', 'generated-heldout']);
+  it('are fake_1000, FEBRL 4, a generated set to tune on and one held out, from different seeds', () => {
+    expect(DATA_SET_NAMES).toEqual(['fake_1000', 'febrl4', 'generated-dev', 'generated-heldout']);
     expect(GENERATED_SETS.map((set) => set.role)).toEqual(['dev', 'held-out']);
     expect(new Set(GENERATED_SETS.map((set) => set.seed)).size).toBe(GENERATED_SETS.length);
   });
@@ -22,6 +22,6 @@ describe('the data sets', () => {
   });
 
   it('refuses a set it does not know, naming those it does', async () => {
-    await expect(loadDataSets(['generated-dev', 'nope'], '/nowhere')).rejects.toThrow('no data set nope: the sets are fake_1000, generated-dev, generated-heldout');
+    await expect(loadDataSets(['generated-dev', 'nope'], '/nowhere')).rejects.toThrow('no data set nope: the sets are fake_1000, febrl4, generated-dev, generated-heldout');
   });
 });

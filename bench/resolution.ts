@@ -105,7 +105,7 @@ async function runDataSet(dataSet: DataSet, seed: number, keep: boolean): Promis
 async function main() {
   const settings = parseCommandLine();
   const started = new Date();
-  const dataSets = await loadDataSets(settings.sets, settings.dataDir);
+  const dataSets = await loadDataSets(settings.sets, settings.dataDir, progress);
   await ensureSplink(progress);
   const results: DataSetResult[] = [];
   for (const dataSet of dataSets) results.push(await runDataSet(dataSet, settings.seed, settings.keep));

@@ -4,7 +4,8 @@ python splink_baseline.py --records records.json --out clusters.json [--seed 5] 
     [--memory-limit 4GB]
 
 Reads a JSON array of flattened records ({"key", "first_name", "surname", "dob", "city", "email"}, and in the
-generated sets "address_line", "postcode" and "phone"; null when missing; `key` is "<source>:<id>"), cleans them
+generated sets and FEBRL "address_line", "postcode" and "phone"; null when missing; a column no record gives, as
+FEBRL's emails, is left out of the model; `key` is "<source>:<id>"), cleans them
 as Splink's documents ask of its input (text trimmed and lower-cased, postcodes upper-cased with one space before
 the inward code, phones as national digits), trains a Splink model on them as Splink's own documents do for this
 data set, predicts, and clusters the predictions at several match probabilities. In moj-analytical-services/splink:
@@ -47,7 +48,7 @@ def settings_for(columns: set[str]) -> SettingsCreator:
             block_on("first_name"),
             block_on("surname"),
             block_on("dob"),
-            block_on("email"),
+            *([block_on("email")] if "email" in columns else []),
             *[block_on(OPTIONAL[column][1]) for column in optional if OPTIONAL[column][1]],
         ],
         comparisons=[
@@ -55,7 +56,7 @@ def settings_for(columns: set[str]) -> SettingsCreator:
             cl.NameComparison("surname"),
             cl.DateOfBirthComparison("dob", input_is_string=True),
             cl.LevenshteinAtThresholds("city", 2),
-            cl.EmailComparison("email"),
+            *([cl.EmailComparison("email")] if "email" in columns else []),
             *[OPTIONAL[column][0]() for column in optional],
         ],
     )
@@ -85,10 +86,12 @@ DETERMINISTIC_RULES = [
 ]
 
 
-def train(linker: Linker, seed: int) -> None:
-    linker.training.estimate_probability_two_random_records_match(DETERMINISTIC_RULES, recall=0.7)
+def train(linker: Linker, seed: int, columns: set[str]) -> None:
+    with_email = "email" in columns
+    rules = DETERMINISTIC_RULES if with_email else [rule for rule in DETERMINISTIC_RULES if "email" not in rule]
+    linker.training.estimate_probability_two_random_records_match(rules, recall=0.7)
     linker.training.estimate_u_using_random_sampling(max_pairs=1e6, seed=seed)
-    for rule in [block_on("dob"), block_on("email"), block_on("first_name", "surname")]:
+    for rule in [block_on("dob"), *([block_on("email")] if with_email else []), block_on("first_name", "surname")]:
         linker.training.estimate_parameters_using_expectation_maximisation(rule, estimate_without_term_frequencies=True)
 
 
@@ -115,11 +118,12 @@ def main() -> None:
     connection = duckdb.connect(config={"memory_limit": args.memory_limit} if args.memory_limit else {})
     with open(args.records, encoding="utf-8") as file:
         records = [{column: value if column == "key" else cleaned(value, column) for column, value in record.items()} for record in json.load(file)]
-    columns = set(records[0]) if records else set()
+    # The columns some record gives: a set without emails (FEBRL) is neither compared, blocked nor trained on them.
+    columns = {column for record in records for column, value in record.items() if value is not None}
 
     started = time.perf_counter()
     linker = Linker(DuckDBAPI(connection).register(records), settings_for(columns), log_level="WARNING")
-    train(linker, args.seed)
+    train(linker, args.seed, columns)
     trained = time.perf_counter()
     predictions = linker.inference.predict()
     predicted = time.perf_counter()
