@@ -6,9 +6,10 @@ import type { ScenarioContext } from './scenario-context.ts';
  * Generated persons of the person.enrich scenarios: made and imported once, then reused by every run. The
  * database's suffix goes up whenever the generator's output or the keys the import writes change, so that an
  * older dataset is not reused (3: blocking keys; 4: resolved into persons by the import, where a database of 3
- * would be resolved by the identity worker in the background of the measurements).
+ * would be resolved by the identity worker in the background of the measurements; 5: the keys of
+ * MATCH_KEYS_VERSION 3, which the identity workers would otherwise write anew during the measurements).
  */
-export const BENCH_PERSONS: BenchDataset = { kind: 'persons', count: 1_000_000, seed: 11, database: 'kith_bench_persons_4' };
+export const BENCH_PERSONS: BenchDataset = { kind: 'persons', count: 1_000_000, seed: 11, database: 'kith_bench_persons_5' };
 
 /** The personal emails of the first `count` generated persons: those the load looks up. */
 export const benchPersonEmails = (count: number): string[] =>
