@@ -15,6 +15,7 @@ import type { PersonRecordDocument } from '../../domain/identity-graph/survivors
 import type { CompanyCandidate, CompanySearch, StoredCompany } from '../companies/lookup.ts';
 import type { ConsentPurposeGiven, IdentifierKey, RecordEmail, Tag } from '../../schemas/events/payloads.ts';
 import type { MatchModel } from '../../domain/matching/model.ts';
+import type { PersonNamesAndPlaces } from '../../domain/matching/fields.ts';
 import type { LevelCounts } from '../../domain/matching/learn-m.ts';
 
 /** How an import of persons reads its input: the source it is of, and CSV rather than NDJSON, with its column map. */
@@ -186,8 +187,11 @@ export type StoredPerson = {
 /** The persons keys name (by `keyId`, as personsByKeys answers), and the records of those persons, by id. */
 export type NamedPersons = { named: Map<string, string[]>; records: Map<string, StoredPerson> };
 
+/** What personsByKeys is asked: the keys, at most `perKey` persons a key. */
+export type KeysLookup = { keys: IdentifierKey[]; perKey: number };
+
 /** What personsWithRecordsByKeys is asked: the keys, at most `perKey` persons a key, the account asking. */
-export type PersonsLookup = { keys: IdentifierKey[]; perKey: number; accountId: string };
+export type PersonsLookup = KeysLookup & { accountId: string };
 
 /** The service's person data (docs/person-records.md). */
 /** One identifier key of a person and its history: dates YYYY-MM-DD, null when the import had none. */
@@ -196,6 +200,15 @@ export type IdentifierHistory = IdentifierKey & { firstSeen: string | null; last
 export interface PersonStore {
   /** For each key that names anybody (by `keyId`), the persons it names: at most `perKey`, lowest ids first. */
   personsByKeys(keys: IdentifierKey[], perKey: number): Promise<Map<string, string[]>>;
+  /** personsByKeys of each lookup, in one statement, in their order. */
+  personsByKeysMany(lookups: KeysLookup[]): Promise<Map<string, string[]>[]>;
+  /**
+   * What the matcher compares of each person's records (their names, addresses and birthday), by id; a merged-away
+   * id answers under the id of the person it was merged into.
+   */
+  namesAndPlacesByIds(ids: string[]): Promise<Map<string, PersonNamesAndPlaces[]>>;
+  /** namesAndPlacesByIds of each list of ids, in one statement, in their order. */
+  namesAndPlacesByIdsMany(lists: string[][]): Promise<Map<string, PersonNamesAndPlaces[]>[]>;
   /**
    * personsByKeys, the named persons' records and the account's own records of them (its record ids), in one
    * statement: a lookup by identifiers needs nothing else.

@@ -2,10 +2,18 @@ import { coalesced } from '../coalesced.ts';
 import type { PersonsLookup, PersonStore } from '../db/port.ts';
 
 /**
- * The person store, its lookups by identifiers coalesced (../coalesced.ts): a worker answers the
- * requests of a batch at once, so under load their lookups share one statement instead of each paying one.
+ * The person store, its lookups coalesced (../coalesced.ts): a worker answers the requests of a batch at once, so
+ * under load their lookups by identifiers, and a name and address's candidates by blocking keys and their names
+ * and places, share one statement each instead of each paying one.
  */
 export function coalescedPersonLookups(persons: PersonStore): PersonStore {
-  const lookup = coalesced((lookups: PersonsLookup[]) => persons.personsWithRecordsByKeysMany(lookups));
-  return { ...persons, personsWithRecordsByKeys: (keys, perKey, accountId) => lookup({ keys, perKey, accountId }) };
+  const withRecords = coalesced((lookups: PersonsLookup[]) => persons.personsWithRecordsByKeysMany(lookups));
+  const byKeys = coalesced(persons.personsByKeysMany);
+  const namesAndPlaces = coalesced(persons.namesAndPlacesByIdsMany);
+  return {
+    ...persons,
+    personsWithRecordsByKeys: (keys, perKey, accountId) => withRecords({ keys, perKey, accountId }),
+    personsByKeys: (keys, perKey) => byKeys({ keys, perKey }),
+    namesAndPlacesByIds: namesAndPlaces,
+  };
 }

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import type { IdentifierHistory, NamedPersons, PersonsLookup, PersonStore, StoredPerson } from '../db/port.ts';
+import type { IdentifierHistory, KeysLookup, NamedPersons, PersonsLookup, PersonStore, StoredPerson } from '../db/port.ts';
 import type { SqlClient } from '../db/sql-client.ts';
 import { importPersons, sqlPersonWriter } from './import.ts';
 import { personHow, recordsWhy } from './graph-explain.ts';
@@ -10,6 +10,7 @@ import { latestModel, trainMatchModel } from './match-models.ts';
 import { resolveAllQueued } from './resolve-records.ts';
 import { refreshMatchKeys } from './match-keys-refresh.ts';
 import { RECORD_IDS_OF_PERSON } from './records-of-person.ts';
+import { namesAndPlacesByIdsMany } from './names-and-places.ts';
 import type { IdentifierKey } from '../../schemas/events/payloads.ts';
 import { personDocument } from '../../domain/identity-graph/survivorship.ts';
 
@@ -68,15 +69,34 @@ export function personStore(db: SqlClient): PersonStore {
     return found;
   }
 
+  /** personsByKeys of each lookup, in one statement, in their order. */
+  async function personsByKeysMany(lookups: KeysLookup[]): Promise<Map<string, string[]>[]> {
+    const asked = lookups.flatMap((lookup, at) => lookup.keys.map((key) => ({ at, key, perKey: lookup.perKey })));
+    const found = lookups.map(() => new Map<string, string[]>());
+    if (asked.length === 0) return found;
+    const rows = await db.query<{ at: number; kind: string; value: string; person_id: string }>(
+      `SELECT k.at, k.kind, k.value, ${PERSON_OF_RECORD}::text AS person_id
+         FROM unnest($1::int[], $2::text[], $3::text[], $4::int[]) AS k (at, kind, value, per_key)
+         CROSS JOIN LATERAL (SELECT i.person_id AS record_id FROM person_identifiers i
+                              WHERE i.kind = k.kind AND i.value = k.value
+                              ORDER BY i.person_id LIMIT k.per_key) AS m
+         LEFT JOIN record_persons rp ON rp.record_id = m.record_id`,
+      [asked.map((item) => item.at), asked.map((item) => item.key.kind), asked.map((item) => item.key.value), asked.map((item) => item.perKey)],
+    );
+    for (const row of rows) addNamed(found[row.at]!, row as IdentifierKey, row.person_id);
+    return found;
+  }
+
   return {
     async personsByKeys(keys, perKey) {
-      if (keys.length === 0) return new Map();
-      const rows = await db.query<NamedRow>(
-        `SELECT k.kind, k.value, ${PERSON_OF_RECORD}::text AS person_id FROM ${NAMED_BY_KEYS} LEFT JOIN record_persons rp ON rp.record_id = m.record_id`,
-        keyParameters(keys, perKey),
-      );
-      return namedByKey(rows);
+      return (await personsByKeysMany([{ keys, perKey }]))[0]!;
     },
+
+    personsByKeysMany,
+
+    namesAndPlacesByIds: async (ids) => (await namesAndPlacesByIdsMany(db, [ids]))[0]!,
+
+    namesAndPlacesByIdsMany: (lists) => namesAndPlacesByIdsMany(db, lists),
 
     async personsWithRecordsByKeys(keys, perKey, accountId) {
       return (await personsWithRecordsByKeysMany([{ keys, perKey, accountId }]))[0]!;
@@ -131,7 +151,6 @@ export function personStore(db: SqlClient): PersonStore {
   };
 }
 
-type NamedRow = { kind: string; value: string; person_id: string };
 type RecordJson = { id: string; document: Record<string, unknown>; updated: string | null };
 
 /** The person a record (`m.record_id`) is resolved into (`rp`, record_persons): its own id while never resolved. */
@@ -145,20 +164,6 @@ const RECORDS_OF_PERSON = (person: string) =>
 /** The person built from its records (domain/identity-graph/survivorship.ts). */
 const storedPerson = (id: string, records: RecordJson[]): StoredPerson => ({ id, ...personDocument(records), records });
 type AccountRecordRow = { record_id: string; partner_id: string | null };
-
-/** Each key (`k`) joined with the records it names (`m`), at most $3 a key, lowest ids first. */
-const NAMED_BY_KEYS = `unnest($1::text[], $2::text[]) AS k (kind, value)
-           CROSS JOIN LATERAL (SELECT i.person_id AS record_id FROM person_identifiers i
-                                WHERE i.kind = k.kind AND i.value = k.value
-                                ORDER BY i.person_id LIMIT $3) AS m`;
-
-const keyParameters = (keys: IdentifierKey[], perKey: number) => [keys.map((key) => key.kind), keys.map((key) => key.value), perKey];
-
-function namedByKey(rows: NamedRow[]): Map<string, string[]> {
-  const named = new Map<string, string[]>();
-  for (const row of rows) addNamed(named, row as IdentifierKey, row.person_id);
-  return named;
-}
 
 /** Adds a person to those the key names, after the ones named before (once: several of its records may hold the key). */
 function addNamed(named: Map<string, string[]>, key: IdentifierKey, personId: string): void {

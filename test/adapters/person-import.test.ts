@@ -14,6 +14,7 @@ import { ADMIN_IMPORT_BATCH, keyId, personStore } from '../../adapters/persons/s
 import { createPgliteClient } from '../../adapters/db/pglite.ts';
 import { canonicalProfileUrl, emailHashes, normaliseMaid, personIdentifierKeys, phoneKey } from '../../domain/persons/normalise.ts';
 import type { IdentifierKey } from '../../schemas/events/payloads.ts';
+import type { StoredPerson } from '../../adapters/db/port.ts';
 import { pgCopyPersonWriter } from '../../adapters/persons/pg-copy-writer.ts';
 import type { PersonRecord } from '../../schemas/data/person-record.ts';
 import { dataImplementations, type DataSubject } from '../support/data-databases.ts';
@@ -138,6 +139,26 @@ describe.each(implementations)('person import ($name)', (implementation) => {
     expect(many[0]!.records.get(personId!)!.accountRecords).toEqual([{ recordId: 'mine', partnerId: 'partner-mine', personId }]);
     expect(many[2]!.records.get(personId!)!.accountRecords).toEqual([]);
     expect(many[1]).toEqual({ named: new Map(), records: new Map() });
+  });
+
+  it('reads the names, addresses and birthday of candidates, as their records hold them, many lists in one statement', async () => {
+    const store = personStore(subject.db);
+    const keys = [lookups[0]![1]().key, lookups[2]![1]().key, lookups[9]![1]().key];
+    const ids = [...new Set([...(await store.personsByKeys(keys, 50)).values()].flat())];
+    const partsOf = (person: StoredPerson) =>
+      person.records.map(({ document }) => {
+        const { fullName, details } = document as PersonRecord;
+        return { fullName, details: { name: details.name, locations: details.locations, age: { birthday: details.age?.birthday ?? null } } };
+      });
+    const whole = new Map((await store.byIds(ids)).map((person) => [person.id, partsOf(person)]));
+    expect(whole.size).toBe(ids.length);
+    expect(await store.namesAndPlacesByIds(ids)).toEqual(whole);
+    const lists = [ids.slice(0, 1), [], ids, ['999999999']];
+    const many = await store.namesAndPlacesByIdsMany(lists);
+    expect(many).toEqual(await Promise.all(lists.map((list) => store.namesAndPlacesByIds(list))));
+    expect(many.map((found) => found.size)).toEqual([1, 0, ids.length, 0]);
+    const asked = [{ keys, perKey: 50 }, { keys: [], perKey: 50 }, { keys: keys.slice(1), perKey: 1 }];
+    expect(await store.personsByKeysMany(asked)).toEqual(await Promise.all(asked.map(({ keys, perKey }) => store.personsByKeys(keys, perKey))));
   });
 
   it('replaces a person imported again, rather than adding one', async () => {
