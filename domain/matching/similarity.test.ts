@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { edits } from './similarity.ts';
+import { doubleMetaphone } from 'double-metaphone';
+import { edits, soundOf } from './similarity.ts';
 
 describe('edits', () => {
   it('counts a transposition of neighbours as one edit', () => {
@@ -17,5 +18,15 @@ describe('edits', () => {
 
   it('edits no substring twice (optimal string alignment): `ca` to `abc` is three edits, not two', () => {
     expect(edits('ca', 'abc')).toBe(3);
+  });
+});
+
+describe('soundOf', () => {
+  it('gives the primary Double Metaphone code, the same once kept and after the kept sounds were let go', () => {
+    expect(soundOf('smith')).toBe('SM0');
+    expect(soundOf('smyth')).toBe(soundOf('smith'));
+    expect(soundOf('')).toBe('');
+    const words = Array.from({ length: 25_000 }, (_, at) => `kith${at.toString(36)}`);
+    for (const word of [...words, ...words.slice(0, 100)]) expect(soundOf(word)).toBe(doubleMetaphone(word)[0]);
   });
 });

@@ -11,5 +11,17 @@ export const similarity = (a: string, b: string): number => (a === b ? 1 : jaroW
  */
 export const edits = (a: string, b: string): number => optimalStringAlignment(a, b);
 
+/** Sounds of words kept once worked out: names and streets repeat, so most words of a lookup or an import are here. */
+const SOUNDS_KEPT = 20_000;
+const sounds = new Map<string, string>();
+
 /** The primary Double Metaphone code of a word: how it sounds (`smith`, `smyth` → `SM0`); empty for none. */
-export const soundOf = (word: string): string => (word ? doubleMetaphone(word)[0] : '');
+export function soundOf(word: string): string {
+  if (!word) return '';
+  const known = sounds.get(word);
+  if (known !== undefined) return known;
+  if (sounds.size >= SOUNDS_KEPT) sounds.clear();
+  const sound = doubleMetaphone(word)[0];
+  sounds.set(word, sound);
+  return sound;
+}
