@@ -19,6 +19,7 @@ import { personRow, rowArena, rowDocument, type PersonRow, type RowArena } from 
 import { recordSubscribedChanges, subscribedDocuments } from './subscribed-changes.ts';
 import { queueForResolution } from './resolve-queue.ts';
 import { takePersonImportLock } from './import-lock.ts';
+import { TAKE_KEYS_VERSION_WHILE_EMPTY } from './match-keys-refresh.ts';
 import { DEFAULT_SOURCE } from '../../schemas/data/source-name.ts';
 
 export type ImportOptions = NdjsonImportOptions & { defaultCountry?: CountryCode };
@@ -56,6 +57,7 @@ export function sqlPersonWriter(db: SqlClient, { source = DEFAULT_SOURCE }: Sour
         // A crash loses at most the last batches, which a re-run of the (idempotent) import writes again.
         await tx.query('SET LOCAL synchronous_commit TO off');
         await takePersonImportLock(tx);
+        await tx.query(TAKE_KEYS_VERSION_WHILE_EMPTY);
         const subscribed = await subscribedDocuments(tx, source, rows);
         const persons = await tx.query<UpsertedPerson>(
           `INSERT INTO persons (source, external_id, document, updated)

@@ -21,6 +21,14 @@ export type MatchKeysRefresh = {
   done: boolean;
 };
 
+/**
+ * Run by each batch of an import: a database that holds no person yet takes this release's version of the keys, since
+ * every person it will hold is imported with them. Without it, the version a new database was made with (migration
+ * 032's) would have the identity workers key every person of a first import again.
+ */
+export const TAKE_KEYS_VERSION_WHILE_EMPTY = `UPDATE match_keys_version SET version = ${MATCH_KEYS_VERSION}, rekeyed_through = 0
+   WHERE version < ${MATCH_KEYS_VERSION} AND NOT EXISTS (SELECT 1 FROM persons)`;
+
 const columns = (keys: readonly PersonKey[]) => [keys.map((key) => key.personId), keys.map((key) => key.value)];
 
 /**

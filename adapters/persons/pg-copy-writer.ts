@@ -8,6 +8,7 @@ import { recordSubscribedChanges, subscribedDocuments } from './subscribed-chang
 import type { SourceOption } from './import.ts';
 import { queueForResolution } from './resolve-queue.ts';
 import { PERSON_IMPORT_LOCK_ID } from './import-lock.ts';
+import { TAKE_KEYS_VERSION_WHILE_EMPTY } from './match-keys-refresh.ts';
 import { DEFAULT_SOURCE } from '../../schemas/data/source-name.ts';
 
 export type CopyWriterOptions = SourceOption & {
@@ -29,6 +30,7 @@ export async function pgCopyPersonWriter(connectionString: string, options: Copy
   return {
     write: (rows: PersonRow[]) =>
       connection.batch(async (tx) => {
+        await tx.query(TAKE_KEYS_VERSION_WHILE_EMPTY);
         const subscribed = await subscribedDocuments(tx, source, rows);
         const externalIds = rows.map((row) => row.externalId);
         const existing = await tx.query<{ id: string; external_id: string }>(

@@ -5,7 +5,7 @@ import { createPgliteClient } from '../../adapters/db/pglite.ts';
 import { migrate } from '../../adapters/db/migrate.ts';
 import type { SqlClient } from '../../adapters/db/sql-client.ts';
 import { importPersons, sqlPersonWriter, type PersonWriter } from '../../adapters/persons/import.ts';
-import { refreshMatchKeysBatch } from '../../adapters/persons/match-keys-refresh.ts';
+import { refreshMatchKeysBatch, TAKE_KEYS_VERSION_WHILE_EMPTY } from '../../adapters/persons/match-keys-refresh.ts';
 import { pgCopyPersonWriter } from '../../adapters/persons/pg-copy-writer.ts';
 import { personStore } from '../../adapters/persons/store.ts';
 import { queueAllForResolution } from '../../adapters/persons/resolve-queue.ts';
@@ -61,12 +61,15 @@ describe.each(dataImplementations({ copy: pgCopyPersonWriter, sql: sqlPersonWrit
   });
   afterAll(() => subject?.done());
 
-  it('gives an import the keys of this release', async () => {
+  it('gives an import the keys of this release, and a new database their version with its first import', async () => {
     expect(await storedKeys(subject.db)).toEqual(currentKeys);
+    expect(await versionState(subject.db)).toEqual({ version: MATCH_KEYS_VERSION, through: '0' });
   });
 
   it("walks an older release's persons a batch a transaction, from where it stopped, to this release's keys, queuing those it changed", async () => {
     await keyAsAnOlderRelease(subject.db);
+    await subject.db.query(TAKE_KEYS_VERSION_WHILE_EMPTY); // as an import's batch does: persons are stored, so no
+    expect(await versionState(subject.db)).toEqual({ version: MATCH_KEYS_VERSION - 1, through: '0' });
     const withoutStreetKeys = await storedKeys(subject.db);
     const changing = [...currentKeys].filter(([id, keys]) => JSON.stringify(withoutStreetKeys.get(id)) !== JSON.stringify(keys)).length;
     expect(currentKeys.size).toBeGreaterThan(3 * BATCH); // the generator repeats a few ids: a record replaced
