@@ -23,9 +23,10 @@ export function rankCandidates(found: Iterable<readonly string[]>, most = CANDID
   const candidates = new Map<string, Found>();
   for (const persons of found) {
     for (const id of persons) {
-      const known = candidates.get(id);
-      if (known) Object.assign(known, { keys: known.keys + 1, fewestNamed: Math.min(known.fewestNamed, persons.length) });
-      else candidates.set(id, { keys: 1, fewestNamed: persons.length, order: candidates.size });
+      const known = candidates.get(id) ?? { keys: 0, fewestNamed: persons.length, order: candidates.size };
+      known.keys += 1;
+      known.fewestNamed = Math.min(known.fewestNamed, persons.length);
+      candidates.set(id, known);
     }
   }
   const ranked = [...candidates].sort(([, a], [, b]) => b.keys - a.keys || a.fewestNamed - b.fewestNamed || a.order - b.order);
