@@ -13,6 +13,7 @@ import { deleteTopicsUnder } from './kafka-topics.ts';
 import { databaseUrl, type Mode } from './modes.ts';
 import { startKithProcess } from './processes.ts';
 import { clickhouseUrl, kafkaBrokers } from './services.ts';
+import { waitFor } from './wait-for.ts';
 
 export type TestKith = {
   mode: Mode;
@@ -88,6 +89,34 @@ async function startInProcess(mode: 'embedded' | 'postgres', env: Record<string,
   };
 }
 
+/** How long a new distributed Kith may take to answer its first lookup through the bus on a busy machine. */
+const FIRST_ANSWER_WITHIN_MS = 120_000;
+
+/**
+ * Waits until every ingress answers a lookup its worker has worked (404 for an email nobody has), with an account
+ * of its own. Every process logs 'kith listening' once its consumers have joined their groups, yet on a busy CI
+ * machine the first requests of a fresh set of topics were still answered 503 (Kafka slow to acknowledge the
+ * first publishes): a suite's tests start from a working Kith, as a user's would after its first seconds.
+ */
+async function answeringThroughTheBus(client: KithClient, adminToken: string): Promise<void> {
+  const created = await client.admin<{ id: string }>('POST', '/accounts', { name: `warm-up-${randomBytes(6).toString('hex')}` });
+  const key = await client.admin<{ key: string }>('POST', `/accounts/${created.body.id}/keys`);
+  if (created.status !== 201 || key.status !== 201) throw new Error(`the warm-up account could not be made: ${created.text} ${key.text}`);
+  for (const url of client.urls) {
+    const ingress = new KithClient([url], adminToken);
+    let last = '';
+    await waitFor(
+      `the ingress at ${url} to answer a lookup through the bus`,
+      async () => {
+        const answer = await ingress.v3('person.enrich', { email: `nobody-${randomBytes(6).toString('hex')}@warm-up.example` }, { key: key.body.key });
+        last = `${answer.status} ${answer.text}`;
+        return answer.status === 404;
+      },
+      { timeoutMs: FIRST_ANSWER_WITHIN_MS, progress: () => last },
+    );
+  }
+}
+
 /**
  * The distributed mode as it runs in production: real PostgreSQL, Kafka and ClickHouse, two ingress replicas
  * and the workers as separate processes, on topics of their own. The client alternates between the ingress
@@ -114,16 +143,21 @@ async function startDistributed(env: Record<string, string>): Promise<TestKith> 
     ...WORKER_PROCESSES.map((workers) => startKithProcess({ ...shared, KITH_ROLES: workers.map((worker) => `worker:${worker}`).join(',') })),
   ]);
   const ingresses = processes.slice(0, 2);
+  const client = new KithClient(
+    ingresses.map((ingress) => ingress.url),
+    adminToken,
+    ingresses.map((ingress) => ingress.adminUrl),
+  );
+  await answeringThroughTheBus(client, adminToken).catch(async (error: unknown) => {
+    await Promise.all(processes.map((process) => process.stop('SIGKILL')));
+    throw error;
+  });
   return {
     mode: 'distributed',
     url: ingresses[0]!.url,
     adminUrl: ingresses[0]!.adminUrl,
     adminToken,
-    client: new KithClient(
-      ingresses.map((ingress) => ingress.url),
-      adminToken,
-      ingresses.map((ingress) => ingress.adminUrl),
-    ),
+    client,
     logs: () => parseLines(processes.flatMap((process) => process.output().split('\n'))),
     async stop() {
       const codes = await Promise.all(processes.map((process) => process.stop('SIGTERM')));
