@@ -1,6 +1,6 @@
 import type { SqlClient } from '../db/sql-client.ts';
 import type { PersonNamesAndPlaces } from '../../domain/matching/fields.ts';
-import { RECORD_IDS_OF_PERSON } from './records-of-person.ts';
+import { LIVE_PERSONS_OF, RECORD_IDS_OF_PERSON } from './records-of-person.ts';
 
 /**
  * What the matcher compares of each record (domain/matching/fields.ts recordsFields): its names, addresses and
@@ -21,8 +21,7 @@ export async function namesAndPlacesByIdsMany(db: SqlClient, lists: string[][]):
   if (asked.length === 0) return found;
   const rows = await db.query<{ at: number; person_id: string; records: PersonNamesAndPlaces[] }>(
     `SELECT x.at, x.person_id::text AS person_id, d.records
-       FROM (SELECT DISTINCT a.at, coalesce(r.to_id, a.id) AS person_id
-               FROM unnest($1::int[], $2::bigint[]) AS a (at, id) LEFT JOIN person_redirects r ON r.from_id = a.id) AS x
+       FROM (${LIVE_PERSONS_OF('unnest($1::int[], $2::bigint[]) AS a (at, id)', ['at'])}) AS x
        CROSS JOIN LATERAL (SELECT json_agg(${NAMES_AND_PLACES} ORDER BY p.id) AS records
                              FROM persons p WHERE p.id IN (${RECORD_IDS_OF_PERSON('x.person_id')})) AS d
       WHERE d.records IS NOT NULL`,

@@ -9,7 +9,7 @@ import { importPersonsCsv } from './import-csv.ts';
 import { latestModel, trainMatchModel } from './match-models.ts';
 import { resolveAllQueued } from './resolve-records.ts';
 import { refreshMatchKeys } from './match-keys-refresh.ts';
-import { RECORD_IDS_OF_PERSON } from './records-of-person.ts';
+import { LIVE_PERSONS_OF, RECORD_IDS_OF_PERSON } from './records-of-person.ts';
 import { namesAndPlacesByIdsMany } from './names-and-places.ts';
 import type { IdentifierKey } from '../../schemas/events/payloads.ts';
 import { personDocument } from '../../domain/identity-graph/survivorship.ts';
@@ -108,8 +108,7 @@ export function personStore(db: SqlClient): PersonStore {
       if (ids.length === 0) return [];
       const rows = await db.query<{ person_id: string; records: RecordJson[] | null }>(
         `SELECT x.person_id::text AS person_id, d.records
-           FROM (SELECT DISTINCT coalesce(r.to_id, a.id) AS person_id
-                   FROM unnest($1::bigint[]) AS a (id) LEFT JOIN person_redirects r ON r.from_id = a.id) AS x
+           FROM (${LIVE_PERSONS_OF('unnest($1::bigint[]) AS a (id)')}) AS x
            CROSS JOIN LATERAL (${RECORDS_OF_PERSON('x.person_id')}) AS d
           WHERE d.records IS NOT NULL`,
         [ids],
