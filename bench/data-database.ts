@@ -38,6 +38,7 @@ export async function prepareDataDatabase(dataset: BenchDataset, serverUrl: stri
   if (Number(held!.count) >= count) {
     progress(`${database} holds ${Number(held!.count).toLocaleString('en')} ${kind} already`);
     await forgetEarlierDeliveries(url.toString(), progress);
+    await warmPageCache(url.toString(), progress);
     return url.toString();
   }
 
@@ -51,7 +52,25 @@ export async function prepareDataDatabase(dataset: BenchDataset, serverUrl: stri
   const seconds = (performance.now() - started) / 1000;
   const records = summary.imported + summary.updated;
   progress(`imported ${records.toLocaleString('en')} ${kind} in ${seconds.toFixed(1)} s: ${Math.round(records / seconds).toLocaleString('en')} ${kind}/s`);
+  await warmPageCache(url.toString(), progress);
   return url.toString();
+}
+
+/**
+ * Reads every table and index of the dataset's database through the operating system's page cache (pg_prewarm's
+ * `read` mode), so that a run measures a server whose data is in memory, as a long-running one's is, and not the disk:
+ * on a cache left cold by other work, one name and address's candidates by blocking keys took 20.9 ms (55 index pages
+ * from disk), and 3.6 ms once the cache held the index (bench/README.md, "A warm page cache").
+ */
+async function warmPageCache(url: string, progress: (line: string) => void): Promise<void> {
+  await query(url, 'CREATE EXTENSION IF NOT EXISTS pg_prewarm');
+  const [warmed] = await query<{ bytes: string }>(
+    url,
+    `SELECT (sum(pg_prewarm(c.oid::regclass, 'read')) * current_setting('block_size')::bigint)::text AS bytes
+       FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+      WHERE n.nspname = 'public' AND c.relkind IN ('r', 'i')`,
+  );
+  progress(`read ${(Number(warmed?.bytes ?? 0) / 1e9).toFixed(1)} GB of tables and indexes into the page cache`);
 }
 
 /**
