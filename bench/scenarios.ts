@@ -2,7 +2,7 @@ import type { V3OperationName } from '../domain/operations.ts';
 import type { CompanyRecord } from '../schemas/data/company-record.ts';
 import type { BenchMode } from './kith-processes.ts';
 import { BENCH_RECORD_ID, createBenchRecord } from './identity-records.ts';
-import { benchPersonEmails, benchPersonNamesAndAddresses, EMBEDDED_PERSONS, loadEmbeddedPersons, preparePersonDatabase } from './person-data.ts';
+import { BENCH_PERSONS, benchPersonEmails, benchPersonNamesAndAddresses, EMBEDDED_PERSONS, loadEmbeddedPersons, preparePersonDatabase } from './person-data.ts';
 import { benchCompanies, prepareCompanyDatabase } from './company-data.ts';
 import { loadUsageEvents } from './usage-load.ts';
 import type { ScenarioContext } from './scenario-context.ts';
@@ -68,9 +68,9 @@ function personEnrich(name: string, summary: string, webhook: boolean, batch = 0
     summary,
     modes: ['distributed'],
     operation: batch ? 'person.bulkEnrich' : 'person.enrich',
-    body: bodyOf(benchPersonEmails(Math.max(batch, 1)), 0),
+    body: bodyOf(benchPersonEmails(Math.max(batch, 1), BENCH_PERSONS.count), 0),
     bodies() {
-      const emails = benchPersonEmails(DISTINCT_LOOKUPS);
+      const emails = benchPersonEmails(DISTINCT_LOOKUPS, BENCH_PERSONS.count);
       if (!batch) return emails.map((email, n) => bodyOf([email], n));
       return emailBatches(emails, batch, (5 * DISTINCT_LOOKUPS) / batch).map(bodyOf);
     },
@@ -143,8 +143,8 @@ export const scenarios: Readonly<Record<string, Scenario>> = {
     summary: 'POST /v3/person.enrich {"email": ...} matching one of 10,000 generated persons in the embedded PGlite, over the embedded bus',
     modes: ['embedded'],
     operation: 'person.enrich',
-    body: { email: benchPersonEmails(1)[0] },
-    bodies: () => benchPersonEmails(EMBEDDED_PERSONS).map((email) => ({ email })),
+    body: { email: benchPersonEmails(1, EMBEDDED_PERSONS)[0] },
+    bodies: () => benchPersonEmails(EMBEDDED_PERSONS, EMBEDDED_PERSONS).map((email) => ({ email })),
     setup: loadEmbeddedPersons,
   },
   'identity-map-embedded': {
@@ -153,8 +153,8 @@ export const scenarios: Readonly<Record<string, Scenario>> = {
       'POST /v3/identity.map {"recordId", "email"} of one of 10,000 records, each naming one of 10,000 generated persons in the embedded PGlite: matched and placed in the identity graph (docs/identity-graph.md, "Account records")',
     modes: ['embedded'],
     operation: 'identity.map',
-    body: { recordId: 'map-0', email: benchPersonEmails(1)[0] },
-    bodies: () => benchPersonEmails(EMBEDDED_PERSONS).map((email, at) => ({ recordId: `map-${at}`, email })),
+    body: { recordId: 'map-0', email: benchPersonEmails(1, EMBEDDED_PERSONS)[0] },
+    bodies: () => benchPersonEmails(EMBEDDED_PERSONS, EMBEDDED_PERSONS).map((email, at) => ({ recordId: `map-${at}`, email })),
     setup: loadEmbeddedPersons,
   },
   'person-enrich-1m-name-address': {
@@ -163,8 +163,8 @@ export const scenarios: Readonly<Record<string, Scenario>> = {
       'POST /v3/person.enrich {"name": {"full"}, "location": {...}} of one of 1,000,000 generated persons in PostgreSQL: blocking keys, candidates compared field by field',
     modes: ['distributed'],
     operation: 'person.enrich',
-    body: benchPersonNamesAndAddresses(1)[0],
-    bodies: () => benchPersonNamesAndAddresses(DISTINCT_LOOKUPS),
+    body: benchPersonNamesAndAddresses(1, BENCH_PERSONS.count)[0],
+    bodies: () => benchPersonNamesAndAddresses(DISTINCT_LOOKUPS, BENCH_PERSONS.count),
     prepare: async (services, progress) => ({ DATABASE_URL: await preparePersonDatabase(services.DATABASE_URL!, progress) }),
   },
   'person-bulk-enrich-1m': personEnrich(
