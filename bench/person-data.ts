@@ -15,7 +15,7 @@ export const BENCH_PERSONS: BenchDataset = { kind: 'persons', count: 1_000_000, 
 /**
  * The first `count` persons of a generated dataset of `datasetSize` persons, as the dataset holds them: the generator
  * keeps emails and handles unique with filters sized by the count it is asked for, so a shorter run gives some
- * persons other emails (about 1.4% of the first 100,000 of the million, which the load then asked in vain).
+ * persons other emails (904 of the first 100,000 of the million, which the load then asked in vain).
  */
 function firstPersons(count: number, datasetSize: number): PersonRecord[] {
   const persons: PersonRecord[] = [];

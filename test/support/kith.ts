@@ -95,8 +95,9 @@ const FIRST_ANSWER_WITHIN_MS = 120_000;
 /**
  * Waits until every ingress answers a lookup its worker has worked (404 for an email nobody has), with an account
  * of its own. Every process logs 'kith listening' once its consumers have joined their groups, yet on a busy CI
- * machine the first requests of a fresh set of topics were still answered 503 (Kafka slow to acknowledge the
- * first publishes): a suite's tests start from a working Kith, as a user's would after its first seconds.
+ * machine a suite's first request on its fresh topics was answered 503 (a dependency not answering in time; the
+ * log of the run did not say which): a suite's tests start from a working Kith, as a user's would after its first
+ * seconds.
  */
 async function answeringThroughTheBus(client: KithClient, adminToken: string): Promise<void> {
   const created = await client.admin<{ id: string }>('POST', '/accounts', { name: `warm-up-${randomBytes(6).toString('hex')}` });
