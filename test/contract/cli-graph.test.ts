@@ -1,7 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { GRAPH_DATABASES, graphCliOfSuite, personsIn } from '../support/graph-cli.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { CLI_SUITE_TEST_TIMEOUT_MS, GRAPH_DATABASES, graphCliOfSuite, personsIn } from '../support/graph-cli.ts';
+
+vi.setConfig({ testTimeout: CLI_SUITE_TEST_TIMEOUT_MS });
 
 const PERSON_ID = /^\d+$/;
 

@@ -1,11 +1,13 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createAccount, type TestAccount } from '../support/factories.ts';
-import { GRAPH_DATABASES, graphCliOfSuite } from '../support/graph-cli.ts';
+import { CLI_SUITE_TEST_TIMEOUT_MS, GRAPH_DATABASES, graphCliOfSuite } from '../support/graph-cli.ts';
 import { startTestKith, type TestKith } from '../support/kith.ts';
 import { MODES } from '../support/modes.ts';
+
+vi.setConfig({ testTimeout: CLI_SUITE_TEST_TIMEOUT_MS });
 
 /** Letters only, random after the prefix: a name no other test, nor an earlier run, gave anybody. */
 const randomName = (prefix: string) => prefix + randomBytes(5).toString('hex').replace(/./g, (digit) => 'abcdefghijklmnop'[parseInt(digit, 16)]!);

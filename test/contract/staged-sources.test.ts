@@ -1,5 +1,7 @@
-import { describe, expect, it } from 'vitest';
-import { GRAPH_DATABASES, graphCliOfSuite, type Exported } from '../support/graph-cli.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { CLI_SUITE_TEST_TIMEOUT_MS, GRAPH_DATABASES, graphCliOfSuite, type Exported } from '../support/graph-cli.ts';
+
+vi.setConfig({ testTimeout: CLI_SUITE_TEST_TIMEOUT_MS });
 
 const ARLINGTON = { addressLine1: '12 Byron Street', city: 'Arlington', regionCode: 'VA', postalCode: '22201', countryCode: 'US' };
 const BOSTON = { addressLine1: '7 Elm Road', city: 'Boston', regionCode: 'MA', postalCode: '02108', countryCode: 'US' };

@@ -17,6 +17,13 @@ export const personsIn = (ndjson: string): Exported[] =>
     .map((person) => ({ ...person, records: [...person.records].sort((a, b) => a.source.localeCompare(b.source) || a.id.localeCompare(b.id)) }))
     .sort((a, b) => Number(a.personId) - Number(b.personId));
 
+/**
+ * How long a test of the suites that drive the CLI may take (`vi.setConfig` in each): every command is a process
+ * that opens the database, PGlite's taking 10 to 15 s on a busy machine, and a test runs up to six of them. CI saw
+ * the staged-sources test pass the default 60 s.
+ */
+export const CLI_SUITE_TEST_TIMEOUT_MS = 300_000;
+
 /** The databases the CLI runs on, each a suite's alone: the embedded one in KITH_DATA_DIR, or PostgreSQL (DATABASE_URL). */
 export const GRAPH_DATABASES = [
   { name: 'embedded data directory', database: async () => '' },
