@@ -45,7 +45,7 @@ export const EMBEDDED_PERSONS = 10_000;
 
 /** Loads the first EMBEDDED_PERSONS generated persons (the same seed, so the lookup's email is among them). */
 export async function loadEmbeddedPersons(context: ScenarioContext): Promise<void> {
-  const lines = [...generatePersons({ count: EMBEDDED_PERSONS, seed: BENCH_PERSONS.seed })].map((person) => JSON.stringify(person));
+  const lines = firstPersons(EMBEDDED_PERSONS, EMBEDDED_PERSONS).map((person) => JSON.stringify(person));
   const response = await fetch(`${context.urls[0]}/admin/persons`, {
     method: 'POST',
     headers: { Authorization: `Bearer ${context.adminToken}`, 'Content-Type': 'application/x-ndjson' },
