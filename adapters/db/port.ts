@@ -22,7 +22,8 @@ import type { LevelCounts } from '../../domain/matching/learn-m.ts';
 export type PersonImportOptions = { source?: string; format?: 'ndjson' | 'csv'; map?: ColumnMap };
 
 /** The version trained, or none when there were too few persons to learn from. */
-export type TrainingResult = { version: string | undefined; persons: number };
+/** A training's outcome: the version stored (none with too few persons), and the pairs at one home it counted. */
+export type TrainingResult = { version: string | undefined; persons: number; homePairs?: MatchModel['homePairs'] };
 
 /** The stores the ingress and workers use; implemented once over SqlClient for pg and PGlite. */
 export interface PlanStore {

@@ -25,7 +25,14 @@ const PARTNERS_PER_KEY = 10;
 /** Below this many expected matches a session's m is not used: too little to learn from. */
 const LEAST_MATCHES = 30;
 
-async function sessionPairs(db: SqlClient, session: Session, stride: number): Promise<Array<[string, string]>> {
+/** Which records are paired in a database of this many: every n-th by id, so that a large database is sampled. */
+export const pairingStride = (records: number) => Math.max(1, Math.ceil(records / (PAIRS / 2)));
+
+/**
+ * Pairs of records that share a key of this kind beginning with `prefix`, of the records every `stride`-th by id:
+ * at most PAIRS, each record with at most PARTNERS_PER_KEY others of a key.
+ */
+export async function recordPairsSharingKey(db: SqlClient, key: { kind: string; prefix: string }, stride: number): Promise<Array<[string, string]>> {
   const rows = await db.query<{ a: string; b: string }>(
     `SELECT DISTINCT a.person_id::text AS a, b.person_id::text AS b
        FROM person_identifiers a
@@ -34,14 +41,14 @@ async function sessionPairs(db: SqlClient, session: Session, stride: number): Pr
                             ORDER BY i.person_id LIMIT $4) AS b
       WHERE a.kind = $1 AND a.value LIKE $2 AND a.person_id % $3 = 0
       LIMIT $5`,
-    [session.kind, `${session.prefix}%`, stride, PARTNERS_PER_KEY, PAIRS],
+    [key.kind, `${key.prefix}%`, stride, PARTNERS_PER_KEY, PAIRS],
   );
   return rows.map((row) => [row.a, row.b]);
 }
 
 /** One session's m, or undefined when its pairs held too few matches. */
 async function learnSession(db: SqlClient, model: MatchModel, session: Session, stride: number): Promise<LearnedM | undefined> {
-  const pairs = await sessionPairs(db, session, stride);
+  const pairs = await recordPairsSharingKey(db, session, stride);
   if (pairs.length === 0) return undefined;
   const records = new Map((await readRecords(db, [...new Set(pairs.flat())])).map((record) => [record.id, record]));
   const learns = new Set(session.learns);
@@ -56,11 +63,11 @@ async function learnSession(db: SqlClient, model: MatchModel, session: Session, 
 /**
  * The model with m learned from the records in the database and from the lookups their identifiers confirmed
  * (domain/matching/confirmed-lookups.ts), where any session had enough to learn from; each level's m the mean of
- * the sessions that learned it, weighed by their matches. `records` sets how many of the records are paired:
- * every n-th by id, so that a large database is sampled.
+ * the sessions that learned it, weighed by their matches. `records` sets how many of the records are paired
+ * (pairingStride).
  */
 export async function learnMFromRecords(db: SqlClient, model: MatchModel, records: number): Promise<{ model: MatchModel; sessions: string[] }> {
-  const stride = Math.max(1, Math.ceil(records / (PAIRS / 2)));
+  const stride = pairingStride(records);
   const learned: Array<{ name: string; result: LearnedM }> = [];
   for (const session of SESSIONS) {
     const result = await learnSession(db, model, session, stride);

@@ -3,6 +3,7 @@ import { DEFAULT_MODEL, type MatchModel } from '../../domain/matching/model.ts';
 import { modelTrainer, seededRandom } from '../../domain/matching/train.ts';
 import { addConfirmedLevels } from './confirmed-lookup-levels.ts';
 import { learnMFromRecords } from './learn-m-from-pairs.ts';
+import { withHomePairs } from './home-pairs.ts';
 import type { MatchModelStore, TrainingResult } from '../db/port.ts';
 import type { SqlClient } from '../db/sql-client.ts';
 
@@ -47,7 +48,8 @@ export async function latestModel(db: SqlClient): Promise<MatchModel> {
 
 /**
  * Trains a match model on the persons in the database (domain/matching/train.ts), every one of them up to
- * `sampleSize` and every n-th by id beyond, and stores it as the newest version; with too few persons to learn
+ * `sampleSize` and every n-th by id beyond, with m learned from pairs of records and the pairs at one home counted
+ * (./home-pairs.ts), and stores it as the newest version; with too few persons to learn
  * from, stores nothing and the model in use stays. The same persons and seed give the same model.
  */
 export async function trainMatchModel(
@@ -77,12 +79,12 @@ export async function trainMatchModel(
   }
   const trained = trainer.model('pending', persons);
   if (!trained) return { version: undefined, persons };
-  const { model } = await learnMFromRecords(db, trained, persons);
+  const model = await withHomePairs(db, (await learnMFromRecords(db, trained, persons)).model, persons);
   const { version: _pending, ...weights } = model;
   const [row] = await db.query<{ version: string }>('INSERT INTO match_models (persons, model) VALUES ($1, $2) RETURNING version::text AS version', [
     model.persons,
     JSON.stringify(weights),
   ]);
   await db.query('DELETE FROM match_models WHERE version <= $1', [Number(row!.version) - KEPT_VERSIONS]);
-  return { version: versionName(row!.version), persons: model.persons };
+  return { version: versionName(row!.version), persons: model.persons, homePairs: model.homePairs };
 }

@@ -3,9 +3,17 @@ import type { MatchTraining } from '../../adapters/db/port.ts';
 import type { SqlClient } from '../../adapters/db/sql-client.ts';
 import type { TrainingResult } from '../../adapters/db/port.ts';
 import { trainMatchModel } from '../../adapters/persons/match-models.ts';
+import { readsTwins } from '../../domain/identity-graph/twins.ts';
 import { positiveInteger } from '../options.ts';
 import { print, type Output } from '../output.ts';
 import { openDataDatabase } from './data-files.ts';
+
+/** What the training counted of twins (domain/identity-graph/twins.ts), on a line of its own. */
+const homePairsLine = ({ homePairs }: TrainingResult) =>
+  homePairs
+    ? `\nmatch model: at one home under one family name, given names wholly other: ${homePairs.apart} pairs born apart, ` +
+      `${homePairs.sameDay} on one day (${readsTwins({ homePairs }) ? 'read as twins' : 'read as one person'})`
+    : '';
 
 /**
  * Trains the match model on the persons in the database (docs/matching.md, "Training"), with its progress and
@@ -20,7 +28,7 @@ async function trainWithProgress(db: SqlClient, seed: number): Promise<TrainingR
   const seconds = Number(((performance.now() - started) / 1000).toFixed(1));
   process.stderr.write(
     result.version
-      ? `\nmatch model: ${result.version} trained on ${result.persons.toLocaleString('en-US')} persons (${seconds} s)\n`
+      ? `\nmatch model: ${result.version} trained on ${result.persons.toLocaleString('en-US')} persons (${seconds} s)${homePairsLine(result)}\n`
       : `\nmatch model: ${result.persons} persons are too few to learn from; the model in use stays\n`,
   );
   return { ...result, seconds };

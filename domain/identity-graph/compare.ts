@@ -6,6 +6,7 @@ import { familyChangedAtHome } from '../matching/names-at-home.ts';
 import { best, closeIdentifierWeight, householdExcess, identifierWeight, levelWeight, priorWeight, scoreName, termValue, type FieldWeight, type MatchModel } from '../matching/model.ts';
 import type { IdentifierCategory } from '../../schemas/events/payloads.ts';
 import type { RecordFields } from './record-fields.ts';
+import { readsTwins, type BirthAtHome } from './twins.ts';
 
 /**
  * What one piece of evidence added to a record's match with a person, in bits: an identifier the person's
@@ -93,23 +94,28 @@ function birthdayEvidence(model: MatchModel, record: RecordFields, person: reado
   return [{ evidence: 'birthday', ...top, apart: compared.every(({ other }) => birthdaysApart(born, other)) }];
 }
 
+/** Whether the best pair of addresses is on one street (compareAddress `exact` or `close`). */
+const sharesStreet = (address: LinkEvidence | undefined) =>
+  address !== undefined && 'fields' in address && address.fields.some((field) => field.level === 'exact' || field.level === 'close');
+
 /**
  * What evidence a household shares adds up to beyond what tells one household from the others, as a negative
  * weight (or none): a family name, a street address and a phone agree as much for two members of a household as
  * for one person's two records, so together they are worth no more than an address alone; and so does the
- * birthday of twins (twinNames). The given name, another birthday or another identifier must then tell the person
- * from the household: a mobile's number does, being one person's (a household shares its landline), unless the
- * given names differ (a member's record may give another's mobile to call). A town alone is no household, and the
- * cap never takes the three below what the family name and a town alone weigh.
+ * birthday of twins (twinNames), where the data holds twins (./twins.ts readsTwins). The given name, another
+ * birthday or another identifier must then tell the person from the household: a mobile's number does, being one
+ * person's (a household shares its landline), unless the given names differ (a member's record may give another's
+ * mobile to call). A town alone is no household, and the cap never takes the three below what the family name and
+ * a town alone weigh.
  */
 function householdEvidence(model: MatchModel, evidence: readonly LinkEvidence[], twinNames: () => boolean): LinkEvidence[] {
   const name = evidence.find((item) => item.evidence === 'name');
   const givenDiffers = name && 'fields' in name && name.fields.some((field) => field.field === 'given' && field.level === 'different');
   const phone = evidence.find((item) => item.evidence === 'phone' && item.agrees && (givenDiffers || !('mobile' in item)));
   const address = evidence.find((item) => item.evidence === 'address');
-  const street = address && 'fields' in address && address.fields.some((field) => field.level === 'exact' || field.level === 'close');
+  const street = sharesStreet(address);
   const birthday = evidence.find((item) => item.evidence === 'birthday');
-  const twins = givenDiffers && birthday && 'fields' in birthday && birthday.fields[0]?.level === 'exact' && twinNames();
+  const twins = givenDiffers && birthday && 'fields' in birthday && birthday.fields[0]?.level === 'exact' && readsTwins(model) && twinNames();
   if (!phone && !street && !twins) return [];
   const family = Math.max(0, name && 'fields' in name ? (name.fields.find((field) => field.field === 'family')?.weight ?? 0) : 0);
   const home = Math.max(0, address?.weight ?? 0);
@@ -132,6 +138,22 @@ export function twinNames(record: RecordFields, person: readonly RecordFields[])
   const words = record.names.flatMap((name) => [...name.given, ...name.family]);
   const oneName = (a: string, b: string) => edits(a, b) <= 2 || soundOf(a) === soundOf(b) || a.startsWith(b) || b.startsWith(a);
   return words.every((word) => given.every((other) => !oneName(word, other)));
+}
+
+/**
+ * How two records were born when they are on one street under one family name and their given names are wholly
+ * other (twinNames): `apart` when their birthdays tell two people apart, `same-day` when they are one day; for any
+ * other pair, undefined. What the data says of twins (./twins.ts).
+ */
+export function bornAtOneHome(model: MatchModel, a: RecordFields, b: RecordFields): BirthAtHome | undefined {
+  if (!sharesStreet(addressEvidence(model, a, [b])[0])) return undefined;
+  const [name] = nameEvidence(model, a, [b]);
+  const oneFamily = name && 'fields' in name && name.fields.some((field) => field.field === 'family' && field.level !== 'different');
+  if (!oneFamily || !twinNames(a, [b])) return undefined;
+  const [birthday] = birthdayEvidence(model, a, [b]);
+  if (!birthday || !('apart' in birthday)) return undefined;
+  if (birthday.apart) return 'apart';
+  return birthday.fields[0]?.level === 'exact' ? 'same-day' : undefined;
 }
 
 /**

@@ -86,6 +86,18 @@ describe('compareWithPerson', () => {
     }
   });
 
+  it('links wholly different given names born on one day at one home when the data holds more such pairs than households', () => {
+    const born = { year: 1990, month: 6, day: 18 };
+    const essie = record('7', 'Essie', 'Tillman', { birthday: born });
+    const travis = record('8', 'Travis', 'Tillman', { birthday: born });
+    expect(isLink(compareWithPerson(model, travis, [essie]))).toBe(false);
+    const replacedNames = { ...model, homePairs: { apart: 3, sameDay: 264 } };
+    expect(isLink(compareWithPerson(replacedNames, travis, [essie]))).toBe(true);
+    for (const homePairs of [{ apart: 40, sameDay: 40 }, { apart: 0, sameDay: 29 }]) {
+      expect(isLink(compareWithPerson({ ...model, homePairs }, travis, [essie])), JSON.stringify(homePairs)).toBe(false);
+    }
+  });
+
   it('weighs two emails a typo or two apart for the person, two further apart against', () => {
     const withEmail = (id: string, email: string) =>
       recordFields(id, { details: { name: { given: 'Harry', family: 'May' }, emails: [{ value: email }] } }, [{ kind: 'email_sha256', value: email }]);

@@ -47,6 +47,12 @@ export type MatchModel = {
    * agreement on a value is then as rare as the value (term frequency), not as the average agreement.
    */
   frequencies?: Partial<Record<TermField, Record<string, number>>>;
+  /**
+   * Pairs of records at one home under one family name, their given names wholly other, counted at training by
+   * how they were born (domain/identity-graph/twins.ts): `apart`, a household's members; `sameDay`, twins or one
+   * person's records with the given name replaced. Absent in a model trained before it was counted.
+   */
+  homePairs?: { apart: number; sameDay: number };
 };
 
 /** The fields whose exact agreement is weighed by how common the value is. */
