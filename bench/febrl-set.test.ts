@@ -9,7 +9,7 @@ describe('febrlPerson', () => {
     expect(PersonRecord.parse(person)).toBeTruthy();
     expect(person.details.locations[0]).toMatchObject({ addressLine1: '8 stanley street', addressLine2: 'miami', city: 'winston hills', regionCode: 'NSW', postalCode: '4223', countryCode: 'AU' });
     expect(person.details.age).toEqual({ birthday: { year: 1915, month: 11, day: 11 } });
-    expect(person.details.emails).toEqual([{ value: 'febrl-1070@example.org', label: 'personal' }]);
+    expect(person.details.emails).toEqual([{ value: 'febrl-d0f451801443fa14@example.org', label: 'personal' }]);
   });
 
   it('leaves out a birthday that is no date', () => {
