@@ -21,7 +21,6 @@ import type { LevelCounts } from '../../domain/matching/learn-m.ts';
 /** How an import of persons reads its input: the source it is of, and CSV rather than NDJSON, with its column map. */
 export type PersonImportOptions = { source?: string; format?: 'ndjson' | 'csv'; map?: ColumnMap };
 
-/** The version trained, or none when there were too few persons to learn from. */
 /** A training's outcome: the version stored (none with too few persons), and the pairs at one home it counted. */
 export type TrainingResult = { version: string | undefined; persons: number; homePairs?: MatchModel['homePairs'] };
 

@@ -49,8 +49,8 @@ export async function latestModel(db: SqlClient): Promise<MatchModel> {
 /**
  * Trains a match model on the persons in the database (domain/matching/train.ts), every one of them up to
  * `sampleSize` and every n-th by id beyond, with m learned from pairs of records and the pairs at one home counted
- * (./home-pairs.ts), and stores it as the newest version; with too few persons to learn
- * from, stores nothing and the model in use stays. The same persons and seed give the same model.
+ * (./home-pairs.ts), and stores it as the newest version; with too few persons to learn from, stores nothing and
+ * the model in use stays. The same persons and seed give the same model.
  */
 export async function trainMatchModel(
   db: SqlClient,
