@@ -38,6 +38,15 @@ describe('nameAddressScore', () => {
     expect(priorWeight(DEFAULT_MODEL) + housemate.weight).toBeLessThan(Math.log2(0.7 / 0.3));
   });
 
+  it('takes a family name changed at a home without a number as a marriage when neither address gives one, not when one does', () => {
+    const unnumbered = { ...home, addressLine1: 'Tazewell Circuit' };
+    const adaUnnumbered = personFields({ details: { name: { given: 'Ada', family: 'Lovelace' }, locations: [unnumbered] } });
+    const married = nameAddressScore(DEFAULT_MODEL, query({ given: 'Ada', family: 'Byron' }, unnumbered), adaUnnumbered)!;
+    expect(married.fields.find((field) => field.field === 'family')!.level).toBe('changed');
+    const numberedAsked = nameAddressScore(DEFAULT_MODEL, query({ given: 'Ada', family: 'Byron' }, { ...unnumbered, addressLine1: '14 Tazewell Circuit' }), adaUnnumbered)!;
+    expect(numberedAsked.fields.find((field) => field.field === 'family')!.level).toBe('different');
+  });
+
   it('weighs a birthday beyond the household cap: a twin or a parent at the address is told apart, a slip is not', () => {
     const born = { year: 1971, month: 6, day: 24 };
     const asked = { ...query({ given: 'Ada', family: 'Lovelace' }), birthday: born };

@@ -217,10 +217,10 @@ export function nameAddressScore(
   candidate: { names: NameFields[]; places: PlaceFields[]; birthdays?: readonly Birthday[] },
 ): NameAddressScore | undefined {
   const name = best(query.names.flatMap((asked) => candidate.names.map((names) => scoreName(model, asked, names))));
-  const place = best(candidate.places.map((place) => scorePlace(model, query.place, place)));
+  const place = best(candidate.places.map((other) => ({ ...scorePlace(model, query.place, other), unnumbered: !query.place.number && !other.number })));
   if (!name || !place) return undefined;
   const capped = householdExcess(model, place.weight);
-  const home = homeAgrees(place.fields);
+  const home = homeAgrees(place.fields, place.unnumbered);
   const changed = familyChangedAtHome(name.fields, home);
   const addressBits = place.weight - capped;
   const nameFields = householdMemberAtHome(changed, home) ? atEvenOdds(changed, addressBits + name.swap, -priorWeight(model)) : changed;

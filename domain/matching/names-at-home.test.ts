@@ -1,11 +1,30 @@
 import { describe, expect, it } from 'vitest';
-import { atEvenOdds, familyChangedAtHome, householdMemberAtHome } from './names-at-home.ts';
+import { atEvenOdds, familyChangedAtHome, homeAgrees, householdMemberAtHome } from './names-at-home.ts';
 import type { FieldWeight } from './comparisons.ts';
 
 const name = (given: FieldWeight['level'], family: FieldWeight['level']): FieldWeight[] => [
   { field: 'given', level: given, weight: given === 'different' ? -7.5 : 6.4 },
   { field: 'family', level: family, weight: family === 'different' ? -6.6 : 8.7 },
 ];
+
+describe('homeAgrees', () => {
+  const place = (number: FieldWeight['level'], street: FieldWeight['level'], city: FieldWeight['level'], postcode: FieldWeight['level']): FieldWeight[] =>
+    (['number', 'street', 'city', 'postcode'] as const).map((field, at) => ({ field, level: [number, street, city, postcode][at]!, weight: 0 }));
+
+  it('says one home where the street and the number agree, and not where the number differs or one side lacks it', () => {
+    expect(homeAgrees(place('exact', 'exact', 'different', 'different'))).toBe(true);
+    expect(homeAgrees(place('close', 'close', 'missing', 'missing'))).toBe(true);
+    expect(homeAgrees(place('different', 'exact', 'exact', 'exact'))).toBe(false);
+    expect(homeAgrees(place('missing', 'exact', 'exact', 'exact'))).toBe(false);
+  });
+
+  it('where neither address gives a number, says one home where the street and the town or postal code agree', () => {
+    expect(homeAgrees(place('missing', 'exact', 'exact', 'different'), true)).toBe(true);
+    expect(homeAgrees(place('missing', 'exact', 'missing', 'close'), true)).toBe(true);
+    expect(homeAgrees(place('missing', 'exact', 'different', 'different'), true)).toBe(false);
+    expect(homeAgrees(place('missing', 'different', 'exact', 'exact'), true)).toBe(false);
+  });
+});
 
 describe('familyChangedAtHome', () => {
   it('weighs a family name wholly other as nothing when the given name and the home agree', () => {

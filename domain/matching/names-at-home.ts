@@ -3,9 +3,16 @@ import type { FieldWeight, Level } from './comparisons.ts';
 /** Levels at which a part of an address agrees as one home's does. */
 const PART_AGREES: ReadonlySet<Level> = new Set(['exact', 'close']);
 
-/** Whether an address's weighed fields say one home: its street and its number agree. */
-export const homeAgrees = (placeFields: readonly FieldWeight[]): boolean =>
-  ['number', 'street'].every((part) => PART_AGREES.has(placeFields.find((field) => field.field === part)?.level ?? 'missing'));
+/**
+ * Whether an address's weighed fields say one home: its street and its number agree; where neither address gives
+ * a number (a named house, a road without numbers), its street and its town or postal code, which is then the
+ * whole address both give. A number on one side only says nothing of which house the other meant.
+ */
+export function homeAgrees(placeFields: readonly FieldWeight[], unnumbered = false): boolean {
+  const agrees = (part: FieldWeight['field']) => PART_AGREES.has(placeFields.find((field) => field.field === part)?.level ?? 'missing');
+  if (!agrees('street')) return false;
+  return unnumbered ? agrees('city') || agrees('postcode') : agrees('number');
+}
 
 /** Given names that agree as one person's records do: the same name, a typo of it, a nickname. */
 const GIVEN_AGREES: ReadonlySet<Level> = new Set(['exact', 'close', 'nickname']);
