@@ -2,7 +2,6 @@ import { bornAtOneHome } from '../../domain/identity-graph/compare.ts';
 import { countHomePairs } from '../../domain/identity-graph/twins.ts';
 import type { MatchModel } from '../../domain/matching/model.ts';
 import type { SqlClient } from '../db/sql-client.ts';
-import { readRecords } from './graph-reads.ts';
 import { pairingStride, recordPairsSharingKey } from './learn-m-from-pairs.ts';
 
 /** The blocking keys of one home: a postal code with a house number (domain/matching/blocking.ts `pn`). */
@@ -14,10 +13,5 @@ const HOME_KEYS = { kind: 'match_block', prefix: 'pn:' };
  */
 export async function withHomePairs(db: SqlClient, model: MatchModel, records: number): Promise<MatchModel> {
   const pairs = await recordPairsSharingKey(db, HOME_KEYS, pairingStride(records));
-  const fields = new Map((await readRecords(db, [...new Set(pairs.flat())])).map((record) => [record.id, record]));
-  const births = pairs.map(([a, b]) => {
-    const [first, second] = [fields.get(a), fields.get(b)];
-    return first && second ? bornAtOneHome(model, first, second) : undefined;
-  });
-  return { ...model, homePairs: countHomePairs(births) };
+  return { ...model, homePairs: countHomePairs(pairs.map(([a, b]) => bornAtOneHome(model, a, b))) };
 }

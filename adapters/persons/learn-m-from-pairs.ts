@@ -6,6 +6,7 @@ import { comparedPair } from '../../domain/identity-graph/compare.ts';
 import { mFromConfirmed } from '../../domain/matching/confirmed-lookups.ts';
 import { readConfirmedLevels } from './confirmed-lookup-levels.ts';
 import { readRecords } from './graph-reads.ts';
+import type { RecordFields } from '../../domain/identity-graph/record-fields.ts';
 
 /**
  * The pairs m is learned from (docs/matching.md, "How m is learned"), as Splink learns it: in sessions, each of
@@ -30,9 +31,9 @@ export const pairingStride = (records: number) => Math.max(1, Math.ceil(records 
 
 /**
  * Pairs of records that share a key of this kind beginning with `prefix`, of the records every `stride`-th by id:
- * at most PAIRS, each record with at most PARTNERS_PER_KEY others of a key.
+ * at most PAIRS, each record with at most PARTNERS_PER_KEY others of a key, each record read once.
  */
-export async function recordPairsSharingKey(db: SqlClient, key: { kind: string; prefix: string }, stride: number): Promise<Array<[string, string]>> {
+export async function recordPairsSharingKey(db: SqlClient, key: { kind: string; prefix: string }, stride: number): Promise<Array<[RecordFields, RecordFields]>> {
   const rows = await db.query<{ a: string; b: string }>(
     `SELECT DISTINCT a.person_id::text AS a, b.person_id::text AS b
        FROM person_identifiers a
@@ -43,19 +44,19 @@ export async function recordPairsSharingKey(db: SqlClient, key: { kind: string; 
       LIMIT $5`,
     [key.kind, `${key.prefix}%`, stride, PARTNERS_PER_KEY, PAIRS],
   );
-  return rows.map((row) => [row.a, row.b]);
+  const records = new Map((await readRecords(db, [...new Set(rows.flatMap((row) => [row.a, row.b]))])).map((record) => [record.id, record]));
+  return rows.flatMap((row): Array<[RecordFields, RecordFields]> => {
+    const [first, second] = [records.get(row.a), records.get(row.b)];
+    return first && second ? [[first, second]] : [];
+  });
 }
 
 /** One session's m, or undefined when its pairs held too few matches. */
 async function learnSession(db: SqlClient, model: MatchModel, session: Session, stride: number): Promise<LearnedM | undefined> {
   const pairs = await recordPairsSharingKey(db, session, stride);
   if (pairs.length === 0) return undefined;
-  const records = new Map((await readRecords(db, [...new Set(pairs.flat())])).map((record) => [record.id, record]));
   const learns = new Set(session.learns);
-  const compared = pairs.flatMap(([a, b]) => {
-    const [first, second] = [records.get(a), records.get(b)];
-    return first && second ? [comparedPair(model, first, second, learns)] : [];
-  });
+  const compared = pairs.map(([a, b]) => comparedPair(model, a, b, learns));
   const learned = learnM(model, compared, 0.5);
   return learned.matches >= LEAST_MATCHES ? learned : undefined;
 }
