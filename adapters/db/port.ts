@@ -15,7 +15,6 @@ import type { PersonRecordDocument } from '../../domain/identity-graph/survivors
 import type { CompanyCandidate, CompanySearch, StoredCompany } from '../companies/lookup.ts';
 import type { ConsentPurposeGiven, IdentifierKey, RecordEmail, Tag } from '../../schemas/events/payloads.ts';
 import type { MatchModel } from '../../domain/matching/model.ts';
-import type { PersonNamesAndPlaces } from '../../domain/matching/fields.ts';
 import type { LevelCounts } from '../../domain/matching/learn-m.ts';
 
 /** How an import of persons reads its input: the source it is of, and CSV rather than NDJSON, with its column map. */
@@ -203,13 +202,6 @@ export interface PersonStore {
   /** personsByKeys of each lookup, in one statement, in their order. */
   personsByKeysMany(lookups: KeysLookup[]): Promise<Map<string, string[]>[]>;
   /**
-   * What the matcher compares of each person's records (their names, addresses and birthday), by id; a merged-away
-   * id answers under the id of the person it was merged into.
-   */
-  namesAndPlacesByIds(ids: string[]): Promise<Map<string, PersonNamesAndPlaces[]>>;
-  /** namesAndPlacesByIds of each list of ids, in one statement, in their order. */
-  namesAndPlacesByIdsMany(lists: string[][]): Promise<Map<string, PersonNamesAndPlaces[]>[]>;
-  /**
    * personsByKeys, the named persons' records and the account's own records of them (its record ids), in one
    * statement: a lookup by identifiers needs nothing else.
    */
@@ -218,6 +210,8 @@ export interface PersonStore {
   personsWithRecordsByKeysMany(lookups: PersonsLookup[]): Promise<NamedPersons[]>;
   /** The persons of these ids; a merged-away id answers with the person it was merged into, under that one's id. */
   byIds(ids: string[]): Promise<StoredPerson[]>;
+  /** byIds of each list of ids, in one statement, in their order. */
+  byIdsMany(lists: string[][]): Promise<StoredPerson[][]>;
   /** Each id as it answers now, in order: a merged-away id as the id of the person it was merged into. */
   liveIds(ids: string[]): Promise<string[]>;
   /** Every identifier key of the person, with when the imports saw it (verify.signals, verify.activity). */

@@ -10,7 +10,6 @@ import { latestModel, trainMatchModel } from './match-models.ts';
 import { resolveAllQueued } from './resolve-records.ts';
 import { refreshMatchKeys } from './match-keys-refresh.ts';
 import { LIVE_PERSONS_OF, RECORD_IDS_OF_PERSON } from './records-of-person.ts';
-import { namesAndPlacesByIdsMany } from './names-and-places.ts';
 import type { IdentifierKey } from '../../schemas/events/payloads.ts';
 import { personDocument } from '../../domain/identity-graph/survivorship.ts';
 
@@ -74,16 +73,35 @@ export function personStore(db: SqlClient): PersonStore {
     const asked = lookups.flatMap((lookup, at) => lookup.keys.map((key) => ({ at, key, perKey: lookup.perKey })));
     const found = lookups.map(() => new Map<string, string[]>());
     if (asked.length === 0) return found;
-    const rows = await db.query<{ at: number; kind: string; value: string; person_id: string }>(
-      `SELECT k.at, k.kind, k.value, ${PERSON_OF_RECORD}::text AS person_id
+    // One row a key, its persons in an array: a name and address's keys name hundreds of persons in all, and a row
+    // costs more to send and parse than an element.
+    const rows = await db.query<{ at: number; kind: string; value: string; person_ids: string[] }>(
+      `SELECT k.at, k.kind, k.value, n.person_ids
          FROM unnest($1::int[], $2::text[], $3::text[], $4::int[]) AS k (at, kind, value, per_key)
-         CROSS JOIN LATERAL (SELECT i.person_id AS record_id FROM person_identifiers i
-                              WHERE i.kind = k.kind AND i.value = k.value
-                              ORDER BY i.person_id LIMIT k.per_key) AS m
-         LEFT JOIN record_persons rp ON rp.record_id = m.record_id`,
+         CROSS JOIN LATERAL (SELECT array_agg(${PERSON_OF_RECORD}::text ORDER BY m.record_id) AS person_ids
+                               FROM (SELECT i.person_id AS record_id FROM person_identifiers i
+                                      WHERE i.kind = k.kind AND i.value = k.value
+                                      ORDER BY i.person_id LIMIT k.per_key) AS m
+                               LEFT JOIN record_persons rp ON rp.record_id = m.record_id) AS n
+        WHERE n.person_ids IS NOT NULL`,
       [asked.map((item) => item.at), asked.map((item) => item.key.kind), asked.map((item) => item.key.value), asked.map((item) => item.perKey)],
     );
-    for (const row of rows) addNamed(found[row.at]!, row as IdentifierKey, row.person_id);
+    for (const row of rows) for (const personId of row.person_ids) addNamed(found[row.at]!, row as IdentifierKey, personId);
+    return found;
+  }
+
+  async function byIdsMany(lists: string[][]): Promise<StoredPerson[][]> {
+    const asked = lists.flatMap((ids, at) => ids.map((id) => ({ at, id })));
+    const found = lists.map((): StoredPerson[] => []);
+    if (asked.length === 0) return found;
+    const rows = await db.query<{ at: number; person_id: string; records: RecordJson[] }>(
+      `SELECT x.at, x.person_id::text AS person_id, d.records
+         FROM (${LIVE_PERSONS_OF('unnest($1::int[], $2::bigint[]) AS a (at, id)', ['at'])}) AS x
+         CROSS JOIN LATERAL (${RECORDS_OF_PERSON('x.person_id')}) AS d
+        WHERE d.records IS NOT NULL`,
+      [asked.map((item) => item.at), asked.map((item) => item.id)],
+    );
+    for (const row of rows) found[row.at]!.push(storedPerson(row.person_id, row.records));
     return found;
   }
 
@@ -94,27 +112,15 @@ export function personStore(db: SqlClient): PersonStore {
 
     personsByKeysMany,
 
-    namesAndPlacesByIds: async (ids) => (await namesAndPlacesByIdsMany(db, [ids]))[0]!,
-
-    namesAndPlacesByIdsMany: (lists) => namesAndPlacesByIdsMany(db, lists),
-
     async personsWithRecordsByKeys(keys, perKey, accountId) {
       return (await personsWithRecordsByKeysMany([{ keys, perKey, accountId }]))[0]!;
     },
 
     personsWithRecordsByKeysMany,
 
-    async byIds(ids) {
-      if (ids.length === 0) return [];
-      const rows = await db.query<{ person_id: string; records: RecordJson[] | null }>(
-        `SELECT x.person_id::text AS person_id, d.records
-           FROM (${LIVE_PERSONS_OF('unnest($1::bigint[]) AS a (id)')}) AS x
-           CROSS JOIN LATERAL (${RECORDS_OF_PERSON('x.person_id')}) AS d
-          WHERE d.records IS NOT NULL`,
-        [ids],
-      );
-      return rows.map((row) => storedPerson(row.person_id, row.records!));
-    },
+    byIds: async (ids) => (await byIdsMany([ids]))[0]!,
+
+    byIdsMany,
 
     async liveIds(ids) {
       if (ids.length === 0) return [];

@@ -102,7 +102,6 @@ describe.each(implementations)('the identity graph ($name)', (implementation) =>
     const [merged] = await store.byIds([second]);
     expect(merged!.id).toBe(first);
     expect(merged!.records.map((record) => record.id)).toHaveLength(3);
-    expect([...(await store.namesAndPlacesByIds([second])).keys()]).toEqual([first]);
   });
 
   it('splits a person whose records no longer hold together: the larger part keeps the id, the rest gets a new one', async () => {

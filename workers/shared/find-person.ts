@@ -56,8 +56,9 @@ export async function matchPerson(matching: Matching, query: MatchQuery): Promis
   const blockingKeys = blocked?.nameAddress?.blockingKeys ?? [];
   const askedKeys = [...lookupKeys(evidence), ...blockingKeys];
   // Identifiers alone name few persons: their records, and the account's records of them, come with them in the
-  // same statement. A name with an address names many by its blocking keys, so only the best candidates' names and
-  // places are read, below, and the chosen person's records after.
+  // same statement. A name with an address names many by its blocking keys, so only the best candidates' records
+  // are read, below, in one more statement: they are few (eight a lookup among 1M persons), and the one chosen
+  // among them needs no read of its own.
   const { named, records: read } = blocked
     ? { named: await matching.persons.personsByKeys(askedKeys, PERSONS_PER_KEY), records: new Map<string, StoredPerson>() }
     : await matching.persons.personsWithRecordsByKeys(askedKeys, PERSONS_PER_KEY, query.accountId);
@@ -67,14 +68,13 @@ export async function matchPerson(matching: Matching, query: MatchQuery): Promis
   const candidates = blocked ? rankCandidates(found([...blocked.keys, ...blockingKeys])) : [];
   const ids = [...new Set([...identified, ...candidates])].slice(0, CANDIDATES_WEIGHED);
 
-  const documents = blocked
-    ? await matching.persons.namesAndPlacesByIds(ids)
-    : new Map([...read].map(([id, person]) => [id, person.records.map((record) => record.document as PersonNamesAndPlaces)]));
+  const persons = blocked ? new Map((await matching.persons.byIds(ids)).map((person) => [person.id, person])) : read;
+  const documents = new Map([...persons].map(([id, person]) => [id, person.records.map((record) => record.document as PersonNamesAndPlaces)]));
   const model = await matching.model();
   const ranked = rankPersons(model, evidence, { ids, holders: (item) => holders.get(item)!, documents });
   const chosen = qualifying(ranked, query.confidence);
-  const unread = chosen.filter((id) => !read.has(id));
-  const person = mostRecent([...chosen.flatMap((id) => read.get(id) ?? []), ...(await matching.persons.byIds(unread))]);
+  const unread = chosen.filter((id) => !persons.has(id));
+  const person = mostRecent([...chosen.flatMap((id) => persons.get(id) ?? []), ...(await matching.persons.byIds(unread))]);
   if (!person) return undefined;
   const match = ranked.find((candidate) => candidate.personId === person.id)!;
   matching.noteAnswer?.(match.score);
