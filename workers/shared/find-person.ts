@@ -60,7 +60,7 @@ export async function matchPerson(matching: Matching, query: MatchQuery): Promis
   // are read, below, in one more statement: they are few (eight a lookup among 1M persons), and the one chosen
   // among them needs no read of its own.
   const { named, records: read } = blocked
-    ? { named: await matching.persons.personsByKeys(askedKeys, PERSONS_PER_KEY), records: new Map<string, StoredPerson>() }
+    ? { named: await matching.persons.personsByKeys(askedKeys, PERSONS_PER_KEY), records: undefined }
     : await matching.persons.personsWithRecordsByKeys(askedKeys, PERSONS_PER_KEY, query.accountId);
   const found = (keys: IdentifierKey[]) => keys.map((key) => named.get(keyId(key)) ?? []);
   const holders = new Map(evidence.map((item) => [item, new Set(item.personIds ?? found(item.keys).flat())]));
@@ -68,7 +68,7 @@ export async function matchPerson(matching: Matching, query: MatchQuery): Promis
   const candidates = blocked ? rankCandidates(found([...blocked.keys, ...blockingKeys])) : [];
   const ids = [...new Set([...identified, ...candidates])].slice(0, CANDIDATES_WEIGHED);
 
-  const persons = blocked ? new Map((await matching.persons.byIds(ids)).map((person) => [person.id, person])) : read;
+  const persons = read ?? new Map((await matching.persons.byIds(ids)).map((person) => [person.id, person]));
   const documents = new Map([...persons].map(([id, person]) => [id, person.records.map((record) => record.document as PersonNamesAndPlaces)]));
   const model = await matching.model();
   const ranked = rankPersons(model, evidence, { ids, holders: (item) => holders.get(item)!, documents });
