@@ -3,16 +3,18 @@ import type { MatchTraining } from '../../adapters/db/port.ts';
 import type { SqlClient } from '../../adapters/db/sql-client.ts';
 import type { TrainingResult } from '../../adapters/db/port.ts';
 import { trainMatchModel } from '../../adapters/persons/match-models.ts';
-import { readsTwins } from '../../domain/identity-graph/twins.ts';
+import { readsBirthdaysApart, readsHouseholds, readsTwins } from '../../domain/identity-graph/home-pairs.ts';
 import { positiveInteger } from '../options.ts';
 import { print, type Output } from '../output.ts';
 import { openDataDatabase } from './data-files.ts';
 
-/** What the training counted of twins (domain/identity-graph/twins.ts), on a line of its own. */
+/** What the training counted at one home (domain/identity-graph/home-pairs.ts) and how the model reads it, a line each. */
 const homePairsLine = ({ homePairs }: TrainingResult) =>
   homePairs
-    ? `\nmatch model: at one home under one family name, given names wholly other: ${homePairs.apart} pairs born apart, ` +
-      `${homePairs.sameDay} on one day (${readsTwins({ homePairs }) ? 'read as twins' : 'read as one person'})`
+    ? `\nmatch model: of ${homePairs.pairs} pairs at one home, ${homePairs.apart} under one family name with given names wholly other born apart ` +
+      `(${readsHouseholds({ homePairs }) ? 'read as households' : 'next to no households: nothing capped'}), ${homePairs.sameDay} on one day ` +
+      `(${readsTwins({ homePairs }) ? 'read as twins' : 'read as one person'})` +
+      `\nmatch model: under one name born apart, ${homePairs.oneNameApart} pairs (${readsBirthdaysApart({ homePairs }) ? 'read as two people' : 'read as birth dates written wrong'})`
     : '';
 
 /**

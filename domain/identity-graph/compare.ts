@@ -6,7 +6,7 @@ import { familyChangedAtHome } from '../matching/names-at-home.ts';
 import { best, closeIdentifierWeight, householdExcess, identifierWeight, levelWeight, priorWeight, scoreName, termValue, type FieldWeight, type MatchModel } from '../matching/model.ts';
 import type { IdentifierCategory } from '../../schemas/events/payloads.ts';
 import type { RecordFields } from './record-fields.ts';
-import { readsTwins, type BirthAtHome } from './twins.ts';
+import { readsBirthdaysApart, readsHouseholds, readsTwins, type BirthAtHome } from './home-pairs.ts';
 
 /**
  * What one piece of evidence added to a record's match with a person, in bits: an identifier the person's
@@ -79,7 +79,8 @@ function addressEvidence(model: MatchModel, record: RecordFields, person: readon
 
 /**
  * The best pair of birthdays, and whether every pair compared is further apart than one person's slips
- * (birthdaysApart): the data saying the record and the person are two people.
+ * (birthdaysApart): the data saying the record and the person are two people, unless it writes wrong birth dates
+ * (./home-pairs.ts readsBirthdaysApart).
  */
 function birthdayEvidence(model: MatchModel, record: RecordFields, person: readonly RecordFields[]): LinkEvidence[] {
   const born = record.birthday;
@@ -91,7 +92,7 @@ function birthdayEvidence(model: MatchModel, record: RecordFields, person: reado
   });
   const top = best(compared.map(({ comparison, weight }) => ({ weight, fields: [{ ...comparison, weight }] })));
   if (!top) return [];
-  return [{ evidence: 'birthday', ...top, apart: compared.every(({ other }) => birthdaysApart(born, other)) }];
+  return [{ evidence: 'birthday', ...top, apart: readsBirthdaysApart(model) && compared.every(({ other }) => birthdaysApart(born, other)) }];
 }
 
 /** Whether the best pair of addresses is on one street (compareAddress `exact` or `close`). */
@@ -102,13 +103,14 @@ const sharesStreet = (address: LinkEvidence | undefined) =>
  * What evidence a household shares adds up to beyond what tells one household from the others, as a negative
  * weight (or none): a family name, a street address and a phone agree as much for two members of a household as
  * for one person's two records, so together they are worth no more than an address alone; and so does the
- * birthday of twins (twinNames), where the data holds twins (./twins.ts readsTwins). The given name, another
+ * birthday of twins (twinNames), where the data holds twins (./home-pairs.ts readsTwins). The given name, another
  * birthday or another identifier must then tell the person from the household: a mobile's number does, being one
  * person's (a household shares its landline), unless the given names differ (a member's record may give another's
  * mobile to call). A town alone is no household, and the cap never takes the three below what the family name and
- * a town alone weigh.
+ * a town alone weigh. Where the data holds next to no households (./home-pairs.ts readsHouseholds), nothing is capped.
  */
 function householdEvidence(model: MatchModel, evidence: readonly LinkEvidence[], twinNames: () => boolean): LinkEvidence[] {
+  if (!readsHouseholds(model)) return [];
   const name = evidence.find((item) => item.evidence === 'name');
   const givenDiffers = name && 'fields' in name && name.fields.some((field) => field.field === 'given' && field.level === 'different');
   const phone = evidence.find((item) => item.evidence === 'phone' && item.agrees && (givenDiffers || !('mobile' in item)));
@@ -141,19 +143,23 @@ export function twinNames(record: RecordFields, person: readonly RecordFields[])
 }
 
 /**
- * How two records were born when they are on one street under one family name and their given names are wholly
- * other (twinNames): `apart` when their birthdays tell two people apart, `same-day` when they are one day; for any
- * other pair, undefined. What the data says of twins (./twins.ts).
+ * How two records on one street under one family name were born (what the data says of its homes: ./home-pairs.ts):
+ * their given names wholly other (twinNames), `apart` when their birthdays tell two people apart and `same-day`
+ * when they are one day; their given names one (as written, a nickname or a typo apart), `one-name-apart` when
+ * their birthdays are further apart than one person's slips. Undefined for any other pair. The birthdays are read
+ * as written, whatever the model reads of them, so that what is counted does not follow from what was counted.
  */
 export function bornAtOneHome(model: MatchModel, a: RecordFields, b: RecordFields): BirthAtHome | undefined {
-  if (!sharesStreet(addressEvidence(model, a, [b])[0])) return undefined;
+  if (!a.birthday || !b.birthday || !sharesStreet(addressEvidence(model, a, [b])[0])) return undefined;
   const [name] = nameEvidence(model, a, [b]);
-  const oneFamily = name && 'fields' in name && name.fields.some((field) => field.field === 'family' && field.level !== 'different');
-  if (!oneFamily || !twinNames(a, [b])) return undefined;
-  const [birthday] = birthdayEvidence(model, a, [b]);
-  if (!birthday || !('apart' in birthday)) return undefined;
-  if (birthday.apart) return 'apart';
-  return birthday.fields[0]?.level === 'exact' ? 'same-day' : undefined;
+  const levelOf = (field: Field) => (name && 'fields' in name ? name.fields.find((item) => item.field === field)?.level : undefined);
+  const oneFamily = levelOf('family') !== undefined && levelOf('family') !== 'different';
+  const level = compareBirthday(a.birthday, b.birthday);
+  if (!oneFamily || level === 'missing') return undefined;
+  const apart = birthdaysApart(a.birthday, b.birthday);
+  if (twinNames(a, [b])) return apart ? 'apart' : level === 'exact' ? 'same-day' : undefined;
+  const oneGiven = ['exact', 'nickname', 'close'].includes(levelOf('given') ?? 'missing');
+  return oneGiven && apart ? 'one-name-apart' : undefined;
 }
 
 /**

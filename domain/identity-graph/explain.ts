@@ -88,6 +88,6 @@ export function explainPair(
     records: explainLink(model, pair.a, [pair.b]),
     aToPersonOfB: explainLink(model, pair.a, without(pair.personOfB, pair.a)),
     bToPersonOfA: explainLink(model, pair.b, without(pair.personOfA, pair.b)),
-    birthdaysApart: toldApartByBirthday([pair.a], [pair.b]),
+    birthdaysApart: toldApartByBirthday(model, [pair.a], [pair.b]),
   };
 }

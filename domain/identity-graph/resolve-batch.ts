@@ -190,7 +190,7 @@ export async function resolveBatch(model: MatchModel, graph: BatchGraph, newPers
     const candidateIds = [...new Set([...candidatePersons(recordId, at), ...(current !== undefined ? [current] : [])])];
     const candidates: PersonCandidate[] = candidateIds.map((personId) => ({ personId, records: recordsOf(personId, recordId) }));
     const recordsById = new Map(candidates.map((candidate) => [candidate.personId, candidate.records]));
-    const links = mergeable(linksOf(model, record, candidates), (link) => recordsById.get(link.personId)!);
+    const links = mergeable(model, linksOf(model, record, candidates), (link) => recordsById.get(link.personId)!);
     const alone = current === undefined || recordsById.get(current)!.length === 0;
     const target =
       links.length > 0
@@ -204,7 +204,7 @@ export async function resolveBatch(model: MatchModel, graph: BatchGraph, newPers
     assign([recordId], target);
     if (!alone && current !== target && !mergedAway.includes(current!)) noteLeaving(recordId, current!, target, links.length > 0 ? 'moved' : 'split');
     if (current !== undefined && !mergedAway.includes(current)) await revalidate(current, target);
-    if (holdsTwoIndividuals(recordsOf(target))) await revalidate(target);
+    if (holdsTwoIndividuals(model, recordsOf(target))) await revalidate(target);
     await moveNeighbours(recordId, at, personOf.get(recordId)!);
   }
   for (const personId of touched) changes.touched.set(personId, [...membersOf(personId)].sort(compareIds));

@@ -98,6 +98,40 @@ describe('compareWithPerson', () => {
     }
   });
 
+  it('links one name at one home born apart where the data writes wrong birth dates and holds next to no households', () => {
+    const [april, october] = [record('7', 'Hamish', 'Tillman', { birthday: { year: 1961, month: 4, day: 3 } }), record('8', 'Hamish', 'Tillman', { birthday: { year: 1984, month: 10, day: 27 } })];
+    expect(isLink(compareWithPerson(model, october, [april]))).toBe(false);
+    // FEBRL 4's counts (docs/identity-graph.md): more pairs of one name born apart than households born apart.
+    const wrongDates = { ...model, homePairs: { pairs: 4073, apart: 14, sameDay: 215, oneNameApart: 93 } };
+    const linked = compareWithPerson(wrongDates, october, [april]);
+    expect(isLink(linked)).toBe(true);
+    // The differing birthday still weighs against them, as its m and u say.
+    expect(linked.evidence.find((item) => item.evidence === 'birthday')).toMatchObject({ apart: false });
+    expect(linked.evidence.find((item) => item.evidence === 'birthday')!.weight).toBeLessThan(0);
+    expect(holdsTwoIndividuals(wrongDates, [april, october])).toBe(false);
+    expect(mergeable(wrongDates, [[april], [october]], (group) => group)).toEqual([[april], [october]]);
+    // Birthdays that do not keep them apart leave the household's cap to: a father and a son of one name and home.
+    const inHouseholds = compareWithPerson({ ...wrongDates, homePairs: { ...wrongDates.homePairs, pairs: 400 } }, october, [april]);
+    expect(inHouseholds.evidence.find((item) => item.evidence === 'birthday')).toMatchObject({ apart: false });
+    expect(isLink(inHouseholds)).toBe(false);
+    for (const homePairs of [{ pairs: 752, apart: 110, sameDay: 2, oneNameApart: 5 }, { pairs: 4073, apart: 0, sameDay: 0, oneNameApart: 29 }, { apart: 3, sameDay: 264 }]) {
+      const match = compareWithPerson({ ...model, homePairs }, october, [april]);
+      expect(match.evidence.find((item) => item.evidence === 'birthday'), JSON.stringify(homePairs)).toMatchObject({ apart: true });
+      expect(isLink(match), JSON.stringify(homePairs)).toBe(false);
+    }
+  });
+
+  it('caps what a household shares unless the data holds next to no households', () => {
+    const [ada, lady] = [record('7', 'Ada', 'Lovelace'), record('8', 'Augusta', 'Lovelace')];
+    const capped = compareWithPerson(model, lady, [ada]);
+    expect(capped.evidence.some((item) => item.evidence === 'household')).toBe(true);
+    const noHouseholds = compareWithPerson({ ...model, homePairs: { pairs: 4073, apart: 14, sameDay: 215, oneNameApart: 93 } }, lady, [ada]);
+    expect(noHouseholds.evidence.some((item) => item.evidence === 'household')).toBe(false);
+    expect(noHouseholds.weight).toBeGreaterThan(capped.weight);
+    const households = compareWithPerson({ ...model, homePairs: { pairs: 752, apart: 110, sameDay: 2, oneNameApart: 5 } }, lady, [ada]);
+    expect(households.weight).toBe(capped.weight);
+  });
+
   it('weighs two emails a typo or two apart for the person, two further apart against', () => {
     const withEmail = (id: string, email: string) =>
       recordFields(id, { details: { name: { given: 'Harry', family: 'May' }, emails: [{ value: email }] } }, [{ kind: 'email_sha256', value: email }]);
@@ -181,8 +215,8 @@ describe('groupsOf and keeperOf', () => {
       record('4', 'John', 'Smith', { phone: 'p', birthday: { year: 1982, month: 9, day: 17 } }),
     ];
     expect(groupsOf(model, [father, son])).toHaveLength(1);
-    expect(holdsTwoIndividuals([father, son, born1950])).toBe(false);
-    expect(holdsTwoIndividuals([father, son, born1950, born1982])).toBe(true);
+    expect(holdsTwoIndividuals(model, [father, son, born1950])).toBe(false);
+    expect(holdsTwoIndividuals(model, [father, son, born1950, born1982])).toBe(true);
     const groups = groupsOf(model, [father, son, born1950, born1982]);
     expect(groups.map((group) => group.map((item) => item.id).sort())).toEqual([['1', '3'], ['2', '4']]);
   });
@@ -201,15 +235,15 @@ describe('mergeable', () => {
   it('never makes namesakes born decades apart one through a record without a birthday: it joins the better', () => {
     const [older, younger] = [record('1', 'Wayne', 'Walker', { birthday: born(1947) }), record('2', 'Wayne', 'Walker', { birthday: born(1981) })];
     const undated = record('3', 'Wayne', 'Walker');
-    expect(toldApartByBirthday([older], [younger])).toBe(true);
+    expect(toldApartByBirthday(model, [older], [younger])).toBe(true);
     expect(groupsOf(model, [older, younger, undated]).map((group) => group.map((item) => item.id))).toEqual([['2'], ['1', '3']]);
-    expect(mergeable([[older], [younger]], (group) => group)).toEqual([[older]]);
+    expect(mergeable(model, [[older], [younger]], (group) => group)).toEqual([[older]]);
   });
 
   it('makes them one when an identifier they share says so, or when one has no birthday to tell', () => {
     const [older, younger] = [record('1', 'Wayne', 'Walker', { birthday: born(1947), email: 'e1' }), record('2', 'Wayne', 'Walker', { birthday: born(1981), email: 'e1' })];
-    expect(toldApartByBirthday([older], [younger])).toBe(false);
-    expect(toldApartByBirthday([older], [record('3', 'Wayne', 'Walker')])).toBe(false);
-    expect(toldApartByBirthday([older], [record('4', 'Wayne', 'Walker', { birthday: { year: 1948, month: 3, day: 14 } })])).toBe(false);
+    expect(toldApartByBirthday(model, [older], [younger])).toBe(false);
+    expect(toldApartByBirthday(model, [older], [record('3', 'Wayne', 'Walker')])).toBe(false);
+    expect(toldApartByBirthday(model, [older], [record('4', 'Wayne', 'Walker', { birthday: { year: 1948, month: 3, day: 14 } })])).toBe(false);
   });
 });

@@ -3,6 +3,7 @@ import { compareIds } from '../matching/id-order.ts';
 import type { MatchModel } from '../matching/model.ts';
 import { compareWithPerson, type RecordMatch } from './compare.ts';
 import { decisionBetween, holdsNeverPair } from './decisions.ts';
+import { readsBirthdaysApart } from './home-pairs.ts';
 import type { Decision, RecordFields } from './record-fields.ts';
 
 /**
@@ -19,8 +20,9 @@ export type Link = { personId: string; match: RecordMatch };
 
 /**
  * Whether a record and a person are one: odds of 9 to 1 or more, and no birthdays that tell them apart (every
- * pair further apart than one person's slips: birthdaysApart) unless an identifier they share says they are one all the same. Namesakes are
- * common, and their names weigh more the rarer they are; a differing birthday is the data saying they are two.
+ * pair further apart than one person's slips, in data that writes birth dates right: compare.ts birthdayEvidence)
+ * unless an identifier they share says they are one all the same. Namesakes are common, and their names weigh
+ * more the rarer they are; a differing birthday is the data saying they are two.
  */
 export function isLink(match: RecordMatch): boolean {
   return match.weight >= LINK_WEIGHT && !birthdaysForbid(match);
@@ -58,13 +60,14 @@ export const sharesIdentifier = (a: readonly RecordFields[], b: readonly RecordF
 };
 
 /**
- * Whether two sets of records are told apart by their birthdays: both hold some, every pair is apart, and
- * they share no identifier that says they are one all the same (the rule isLink applies to a record).
+ * Whether two sets of records are told apart by their birthdays: the model reads birthdays apart as two people
+ * (./home-pairs.ts readsBirthdaysApart), both hold some, every pair is apart, and they share no identifier that
+ * says they are one all the same (the rule isLink applies to a record).
  */
-export function toldApartByBirthday(a: readonly RecordFields[], b: readonly RecordFields[]): boolean {
+export function toldApartByBirthday(model: MatchModel, a: readonly RecordFields[], b: readonly RecordFields[]): boolean {
   const birthdays = (records: readonly RecordFields[]) => records.flatMap((record) => (record.birthday ? [record.birthday] : []));
   const [ofA, ofB] = [birthdays(a), birthdays(b)];
-  if (ofA.length === 0 || ofB.length === 0) return false;
+  if (!readsBirthdaysApart(model) || ofA.length === 0 || ofB.length === 0) return false;
   return ofA.every((one) => ofB.every((other) => birthdaysApart(one, other))) && !sharesIdentifier(a, b);
 }
 
@@ -73,9 +76,9 @@ export function toldApartByBirthday(a: readonly RecordFields[], b: readonly Reco
  * birthdays tell it apart from one taken before. A record without a birthday, linking to two namesakes born
  * decades apart, joins the better and never merges them (#45: no merge the data could have told apart).
  */
-export function mergeable<T>(linked: readonly T[], recordsOf: (item: T) => readonly RecordFields[]): T[] {
+export function mergeable<T>(model: MatchModel, linked: readonly T[], recordsOf: (item: T) => readonly RecordFields[]): T[] {
   const taken: T[] = [];
-  for (const item of linked) if (taken.every((other) => !keptApart(recordsOf(other), recordsOf(item)))) taken.push(item);
+  for (const item of linked) if (taken.every((other) => !keptApart(model, recordsOf(other), recordsOf(item)))) taken.push(item);
   return taken;
 }
 
@@ -83,9 +86,9 @@ export function mergeable<T>(linked: readonly T[], recordsOf: (item: T) => reado
  * Whether two sets of records may not be one person: an operator decided two of them never one, or, unless one
  * decided two of them always one, their birthdays tell them apart.
  */
-export function keptApart(a: readonly RecordFields[], b: readonly RecordFields[]): boolean {
+export function keptApart(model: MatchModel, a: readonly RecordFields[], b: readonly RecordFields[]): boolean {
   const decided = decisionBetween(a, b);
-  return decided === 'never' || (decided === undefined && toldApartByBirthday(a, b));
+  return decided === 'never' || (decided === undefined && toldApartByBirthday(model, a, b));
 }
 
 /** Of persons merged into one, the one whose id lives on: the one with the most records, then the oldest id. */
@@ -99,10 +102,10 @@ export function survivorOf(persons: ReadonlyArray<{ personId: string; records: n
  * Whether some two of a person's records are kept apart (keptApart: decided never one, or told apart by their
  * birthdays): the person holds two individuals, and must be checked again (groupsOf).
  */
-export function holdsTwoIndividuals(records: readonly RecordFields[]): boolean {
+export function holdsTwoIndividuals(model: MatchModel, records: readonly RecordFields[]): boolean {
   if (holdsNeverPair(records)) return true;
   const born = records.filter((record) => record.birthday);
-  return born.some((one, at) => born.slice(at + 1).some((other) => keptApart([one], [other])));
+  return born.some((one, at) => born.slice(at + 1).some((other) => keptApart(model, [one], [other])));
 }
 
 /**
@@ -120,7 +123,7 @@ export function groupsOf(model: MatchModel, records: readonly RecordFields[]): R
       .map((group) => ({ group, match: compareWithPerson(model, record, group) }))
       .filter((candidate) => joins(candidate.match, decisionBetween([record], candidate.group)))
       .sort((a, b) => b.match.weight - a.match.weight);
-    const linked = mergeable(matches, (candidate) => candidate.group).map((candidate) => candidate.group);
+    const linked = mergeable(model, matches, (candidate) => candidate.group).map((candidate) => candidate.group);
     groups = [...groups.filter((group) => !linked.includes(group)), [...linked.flat(), record]];
   }
   return groups;

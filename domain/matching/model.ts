@@ -48,11 +48,13 @@ export type MatchModel = {
    */
   frequencies?: Partial<Record<TermField, Record<string, number>>>;
   /**
-   * Pairs of records at one home under one family name, their given names wholly other, counted at training by
-   * how they were born (domain/identity-graph/twins.ts): `apart`, a household's members; `sameDay`, twins or one
-   * person's records with the given name replaced. Absent in a model trained before it was counted.
+   * Pairs of records at one home, counted at training (domain/identity-graph/home-pairs.ts): `pairs`, all those
+   * sampled; under one family name, given names wholly other, by how they were born: `apart`, a household's
+   * members; `sameDay`, twins or one person's records with the given name replaced; under one name, `oneNameApart`,
+   * born further apart than one person's slips: a household's namesakes, or a birth date written wrong. Absent in a
+   * model trained before it was counted, and `pairs` and `oneNameApart` in one trained before they were.
    */
-  homePairs?: { apart: number; sameDay: number };
+  homePairs?: { pairs?: number; apart: number; sameDay: number; oneNameApart?: number };
 };
 
 /** The fields whose exact agreement is weighed by how common the value is. */

@@ -6,7 +6,7 @@ import { matchModelStore, trainMatchModel } from '../../adapters/persons/match-m
 import { pgCopyPersonWriter } from '../../adapters/persons/pg-copy-writer.ts';
 import { DEFAULT_MODEL } from '../../domain/matching/model.ts';
 import { LEAST_PERSONS_TO_TRAIN } from '../../domain/matching/train.ts';
-import { LEAST_SAME_DAY_PAIRS, readsTwins } from '../../domain/identity-graph/twins.ts';
+import { LEAST_PAIRS, readsBirthdaysApart, readsTwins } from '../../domain/identity-graph/home-pairs.ts';
 import { dataImplementations, type DataSubject } from '../support/data-databases.ts';
 
 const implementations = dataImplementations({ copy: pgCopyPersonWriter, sql: sqlPersonWriter }).filter((implementation) => !implementation.name.includes('COPY'));
@@ -32,7 +32,7 @@ describe.each(implementations)('match model training ($name)', (implementation) 
     // Batches of 70: ids 1 to 2,499 read in order of the number, each once (as text, '100' comes before '99').
     const trained = await trainMatchModel(subject.db, { progress: (persons) => progress.push(persons), batchSize: 70 });
     const persons = LEAST_PERSONS_TO_TRAIN - 1 + 1500;
-    expect(trained).toEqual({ version: expect.stringMatching(/^trained-\d+$/), persons, homePairs: { apart: expect.any(Number), sameDay: expect.any(Number) } });
+    expect(trained).toEqual({ version: expect.stringMatching(/^trained-\d+$/), persons, homePairs: { pairs: expect.any(Number), apart: expect.any(Number), sameDay: expect.any(Number), oneNameApart: expect.any(Number) } });
     expect(progress.at(-1)).toBe(persons);
     expect(progress).toHaveLength(Math.ceil(persons / 70));
     const store = matchModelStore(subject.db);
@@ -71,21 +71,33 @@ describe.each(implementations)('match model training ($name)', (implementation) 
     const before = (await trainMatchModel(subject.db)).homePairs!;
     expect(readsTwins({ homePairs: before })).toBe(true);
     // Each person twice at a home of its own, the second record's given name replaced, as a source may write it.
-    const pairs = before.apart + LEAST_SAME_DAY_PAIRS + 5;
+    const pairs = before.apart + LEAST_PAIRS + 5;
     const written = Array.from({ length: pairs }, (_, n) => [homeRecord(`twice-${n}-a`, 'Alinta', n), homeRecord(`twice-${n}-b`, 'Brogan', n)]).flat();
     await importPersons(subject.writer, Readable.from(written.map((record) => `${JSON.stringify(record)}\n`)));
     const after = await trainMatchModel(subject.db);
-    expect(after.homePairs).toEqual({ apart: before.apart, sameDay: before.sameDay + pairs });
+    expect(after.homePairs).toEqual({ ...before, pairs: before.pairs! + pairs, sameDay: before.sameDay + pairs });
     expect(readsTwins((await matchModelStore(subject.db).load(after.version!))!)).toBe(false);
+  });
+
+  it('counts the pairs of one name at one home born apart, and reads birth dates as written wrong when they outnumber households born apart', async () => {
+    const before = (await trainMatchModel(subject.db)).homePairs!;
+    expect(readsBirthdaysApart({ homePairs: before })).toBe(true);
+    // Each person twice at a home of its own, the second record's birth date replaced by another.
+    const pairs = before.apart + LEAST_PAIRS + 5;
+    const written = Array.from({ length: pairs }, (_, n) => [homeRecord(`dated-${n}-a`, 'Alinta', n + 500), homeRecord(`dated-${n}-b`, 'Alinta', n + 500, true)]).flat();
+    await importPersons(subject.writer, Readable.from(written.map((record) => `${JSON.stringify(record)}\n`)));
+    const after = await trainMatchModel(subject.db);
+    expect(after.homePairs).toEqual({ ...before, pairs: before.pairs! + pairs, oneNameApart: before.oneNameApart! + pairs });
+    expect(readsBirthdaysApart((await matchModelStore(subject.db).load(after.version!))!)).toBe(false);
   });
 });
 
-/** A record of a family name of its own at a home of its own (the n-th), born on a day of its own. */
-const homeRecord = (id: string, given: string, n: number) => ({
+/** A record of a family name of its own at a home of its own (the n-th), born on a day of its own, or on another (`replaced`). */
+const homeRecord = (id: string, given: string, n: number, replaced = false) => ({
   id,
   details: {
     name: { given, family: `Quarrington${String.fromCharCode(97 + (n % 26))}${String.fromCharCode(97 + Math.floor(n / 26))}` },
-    age: { birthday: { year: 1950 + (n % 40), month: 1 + (n % 12), day: 1 + (n % 28) } },
+    age: { birthday: replaced ? { year: 2003, month: 1 + ((n + 6) % 12), day: 1 + ((n + 14) % 28) } : { year: 1950 + (n % 40), month: 1 + (n % 12), day: 1 + (n % 28) } },
     locations: [{ addressLine1: `${n + 1} Wattle Grove`, city: 'Dubbo', postalCode: `${2800 + n}`, countryCode: 'AU' }],
   },
 });
