@@ -48,7 +48,7 @@ describe.each(MODES)('training the match model (%s)', (mode) => {
     const first = (await byNameAndAddress()).body.match.model as string;
     const trained = await trainNow(kith);
     expect(trained.status, trained.text).toBe(200);
-    expect(trained.body).toEqual({ version: expect.stringMatching(/^trained-\d+$/), persons: 1000, homePairs: { apart: expect.any(Number), sameDay: expect.any(Number) } });
+    expect(trained.body).toEqual({ version: expect.stringMatching(/^trained-\d+$/), persons: 1000, homePairs: { pairs: expect.any(Number), apart: expect.any(Number), sameDay: expect.any(Number), oneNameApart: expect.any(Number) } });
     expect(Number(trained.body.version.slice(8))).toBeGreaterThan(Number(first.slice(8)));
   });
 });
