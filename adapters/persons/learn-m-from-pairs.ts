@@ -3,6 +3,8 @@ import type { Field } from '../../domain/matching/comparisons.ts';
 import { learnM, withM, type LearnedM } from '../../domain/matching/learn-m.ts';
 import type { MatchModel } from '../../domain/matching/model.ts';
 import { comparedPair } from '../../domain/identity-graph/compare.ts';
+import { readsTwins } from '../../domain/identity-graph/home-pairs.ts';
+import { compareBirthday } from '../../domain/matching/birthday.ts';
 import { mFromConfirmed } from '../../domain/matching/confirmed-lookups.ts';
 import { readConfirmedLevels } from './confirmed-lookup-levels.ts';
 import { readRecords } from './graph-reads.ts';
@@ -10,14 +12,30 @@ import type { RecordFields } from '../../domain/identity-graph/record-fields.ts'
 
 /**
  * The pairs m is learned from (docs/matching.md, "How m is learned"), as Splink learns it: in sessions, each of
- * the pairs of records that share one kind of key, learning the m of the fields that key does not already make
- * agree. Only an email: pairs sharing a name (or an address) are namesakes (or a household) in a source without
- * duplicates, and EM takes them for matches, learning that one person's birthdays differ (0.85 of them, on 20,000
- * generated persons); pairs sharing an email are one person, or a conflict EM sees as none.
+ * the pairs of records that share one kind of key (and that `keeps`), learning the m of the fields that key does
+ * not already make agree, where the model says the session's pairs are one person's records (`holds`). Pairs
+ * sharing a name (or an address) are namesakes (or a household) in a source without duplicates, and EM takes them
+ * for matches, learning that one person's birthdays differ (0.85 of them, on 20,000 generated persons); pairs
+ * sharing an email are one person, or a conflict EM sees as none. Pairs at one home born on one day are twins or
+ * one person's records: they are learned from where the data says they are not twins (domain/identity-graph/
+ * home-pairs.ts readsTwins), and teach how one person's records write the names.
  */
-type Session = { name: string; kind: string; prefix: string; learns: Field[] };
+type Session = {
+  name: string;
+  kind: string;
+  prefix: string;
+  learns: Field[];
+  keeps?: (a: RecordFields, b: RecordFields) => boolean;
+  holds?: (model: MatchModel) => boolean;
+};
 
-const SESSIONS: Session[] = [{ name: 'email', kind: 'email_sha256', prefix: '', learns: ['given', 'family', 'birthday', 'address'] }];
+const bornOnOneDay = (a: RecordFields, b: RecordFields) => a.birthday !== undefined && b.birthday !== undefined && compareBirthday(a.birthday, b.birthday) === 'exact';
+
+const SESSIONS: Session[] = [
+  { name: 'email', kind: 'email_sha256', prefix: '', learns: ['given', 'family', 'birthday', 'address'] },
+  // A postal code with a house number (domain/matching/blocking.ts `pn`), and one birthday.
+  { name: 'home and birthday', kind: 'match_block', prefix: 'pn:', learns: ['given', 'family'], keeps: bornOnOneDay, holds: (model) => !readsTwins(model) },
+];
 
 /** Pairs a session compares at most, and records a key pairs each record with at most. */
 const PAIRS = 20_000;
@@ -53,7 +71,8 @@ export async function recordPairsSharingKey(db: SqlClient, key: { kind: string; 
 
 /** One session's m, or undefined when its pairs held too few matches. */
 async function learnSession(db: SqlClient, model: MatchModel, session: Session, stride: number): Promise<LearnedM | undefined> {
-  const pairs = await recordPairsSharingKey(db, session, stride);
+  if (session.holds && !session.holds(model)) return undefined;
+  const pairs = (await recordPairsSharingKey(db, session, stride)).filter(([a, b]) => !session.keeps || session.keeps(a, b));
   if (pairs.length === 0) return undefined;
   const learns = new Set(session.learns);
   const compared = pairs.map(([a, b]) => comparedPair(model, a, b, learns));
@@ -65,7 +84,7 @@ async function learnSession(db: SqlClient, model: MatchModel, session: Session, 
  * The model with m learned from the records in the database and from the lookups their identifiers confirmed
  * (domain/matching/confirmed-lookups.ts), where any session had enough to learn from; each level's m the mean of
  * the sessions that learned it, weighed by their matches. `records` sets how many of the records are paired
- * (pairingStride).
+ * (pairingStride). The model holds what the pairs at one home say (./home-pairs.ts), which decides the sessions.
  */
 export async function learnMFromRecords(db: SqlClient, model: MatchModel, records: number): Promise<{ model: MatchModel; sessions: string[] }> {
   const stride = pairingStride(records);

@@ -79,7 +79,7 @@ export async function trainMatchModel(
   }
   const trained = trainer.model('pending', persons);
   if (!trained) return { version: undefined, persons };
-  const model = await withHomePairs(db, (await learnMFromRecords(db, trained, persons)).model, persons);
+  const model = (await learnMFromRecords(db, await withHomePairs(db, trained, persons), persons)).model;
   const { version: _pending, ...weights } = model;
   const [row] = await db.query<{ version: string }>('INSERT INTO match_models (persons, model) VALUES ($1, $2) RETURNING version::text AS version', [
     model.persons,

@@ -68,7 +68,8 @@ describe.each(implementations)('match model training ($name)', (implementation) 
   });
 
   it('counts the pairs at one home under one family name by how they were born, and stops reading twins when one day outnumbers apart', async () => {
-    const before = (await trainMatchModel(subject.db)).homePairs!;
+    const trainedBefore = await trainMatchModel(subject.db);
+    const before = trainedBefore.homePairs!;
     expect(readsTwins({ homePairs: before })).toBe(true);
     // Each person twice at a home of its own, the second record's given name replaced, as a source may write it.
     const pairs = before.apart + LEAST_PAIRS + 5;
@@ -76,7 +77,13 @@ describe.each(implementations)('match model training ($name)', (implementation) 
     await importPersons(subject.writer, Readable.from(written.map((record) => `${JSON.stringify(record)}\n`)));
     const after = await trainMatchModel(subject.db);
     expect(after.homePairs).toEqual({ ...before, pairs: before.pairs! + pairs, sameDay: before.sameDay + pairs });
-    expect(readsTwins((await matchModelStore(subject.db).load(after.version!))!)).toBe(false);
+    const modelBefore = (await matchModelStore(subject.db).load(trainedBefore.version!))!;
+    const modelAfter = (await matchModelStore(subject.db).load(after.version!))!;
+    expect(readsTwins(modelAfter)).toBe(false);
+    // Read as one person's records, the pairs born on one day at one home teach m: a given name replaced in one
+    // pair of records in a few, rather than the default's one in fifty.
+    expect(modelBefore.levels.given.different!.m).toBe(DEFAULT_MODEL.levels.given.different!.m);
+    expect(modelAfter.levels.given.different!.m).toBeGreaterThan(3 * DEFAULT_MODEL.levels.given.different!.m);
   });
 
   it('counts the pairs of one name at one home born apart, and reads birth dates as written wrong when they outnumber households born apart', async () => {
