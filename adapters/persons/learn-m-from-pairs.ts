@@ -1,10 +1,10 @@
 import type { SqlClient } from '../db/sql-client.ts';
-import type { Field } from '../../domain/matching/comparisons.ts';
-import { learnM, withM, type LearnedM } from '../../domain/matching/learn-m.ts';
+import { learnM, withM, type ComparedPair, type LearnedM } from '../../domain/matching/learn-m.ts';
 import type { MatchModel } from '../../domain/matching/model.ts';
 import { comparedPair } from '../../domain/identity-graph/compare.ts';
 import { readsTwins } from '../../domain/identity-graph/home-pairs.ts';
 import { compareBirthday } from '../../domain/matching/birthday.ts';
+import { compareNames, type Field } from '../../domain/matching/comparisons.ts';
 import { mFromConfirmed } from '../../domain/matching/confirmed-lookups.ts';
 import { readConfirmedLevels } from './confirmed-lookup-levels.ts';
 import { readRecords } from './graph-reads.ts';
@@ -27,12 +27,24 @@ type Session = {
   learns: Field[];
   keeps?: (a: RecordFields, b: RecordFields) => boolean;
   holds?: (model: MatchModel) => boolean;
+  /**
+   * Learned from only where LEAST_MATCHES of the pairs agree exactly in every field learned: plainly one person's
+   * records, which EM needs to tell the matches from the rest. Without them, pairs that all disagree (namesakes in
+   * a source without duplicates) fit EM best as matches all of whose birthdays and addresses differ.
+   */
+  anchored?: true;
 };
 
 const bornOnOneDay = (a: RecordFields, b: RecordFields) => a.birthday !== undefined && b.birthday !== undefined && compareBirthday(a.birthday, b.birthday) === 'exact';
 
+/** Two records of one given and one family name, as written or a typo apart (compareNames). */
+const namedAlike = (a: RecordFields, b: RecordFields) =>
+  a.names.some((name) => b.names.some((other) => compareNames(name, other).straight.every(({ level }) => level === 'exact' || level === 'close')));
+
 const SESSIONS: Session[] = [
   { name: 'email', kind: 'email_sha256', prefix: '', learns: ['given', 'family', 'birthday', 'address'] },
+  // The sounds of two words of a name (domain/matching/blocking.ts `nn`), the names alike.
+  { name: 'name', kind: 'match_block', prefix: 'nn:', learns: ['birthday', 'address'], keeps: namedAlike, anchored: true },
   // A postal code with a house number (domain/matching/blocking.ts `pn`), and one birthday.
   { name: 'home and birthday', kind: 'match_block', prefix: 'pn:', learns: ['given', 'family'], keeps: bornOnOneDay, holds: (model) => !readsTwins(model) },
 ];
@@ -76,6 +88,8 @@ async function learnSession(db: SqlClient, model: MatchModel, session: Session, 
   if (pairs.length === 0) return undefined;
   const learns = new Set(session.learns);
   const compared = pairs.map(([a, b]) => comparedPair(model, a, b, learns));
+  const plainlyOne = (pair: ComparedPair) => session.learns.every((field) => pair.comparisons.some((comparison) => comparison.field === field && comparison.level === 'exact'));
+  if (session.anchored && compared.filter(plainlyOne).length < LEAST_MATCHES) return undefined;
   const learned = learnM(model, compared, 0.5);
   return learned.matches >= LEAST_MATCHES ? learned : undefined;
 }
