@@ -58,10 +58,10 @@ const ROWS: RowSpec[] = [
   { field: 'employment', label: 'Employment', values: (_, details) => details.employment.map((job) => [job.title, job.name].filter((part) => part).join(', ')).filter((job) => job !== '') },
 ];
 
-/** How a field of a record fared in the link shown: agreeing levels (exact, nickname, initial, close, similar), different, or both. */
+/** How a field of a record fared in the link shown: agreeing levels (exact, nickname, initial, close, home, similar), different, or both. */
 export type Mark = 'agrees' | 'partly' | 'differs';
 
-const AGREEING_LEVELS = new Set(['exact', 'nickname', 'initial', 'close', 'similar']);
+const AGREEING_LEVELS = new Set(['exact', 'nickname', 'initial', 'close', 'home', 'similar']);
 
 /**
  * The mark of a field, from the evidence of the link shown, and its levels in words; undefined when that evidence was

@@ -95,9 +95,9 @@ function birthdayEvidence(model: MatchModel, record: RecordFields, person: reado
   return [{ evidence: 'birthday', ...top, apart: readsBirthdaysApart(model) && compared.every(({ other }) => birthdaysApart(born, other)) }];
 }
 
-/** Whether the best pair of addresses is on one street (compareAddress `exact` or `close`). */
+/** Whether the best pair of addresses is on one street or at one home (compareAddress `exact`, `close` or `home`). */
 const sharesStreet = (address: LinkEvidence | undefined) =>
-  address !== undefined && 'fields' in address && address.fields.some((field) => field.level === 'exact' || field.level === 'close');
+  address !== undefined && 'fields' in address && address.fields.some((field) => field.level === 'exact' || field.level === 'close' || field.level === 'home');
 
 /**
  * What evidence a household shares adds up to beyond what tells one household from the others, as a negative

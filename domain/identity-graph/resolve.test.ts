@@ -48,7 +48,8 @@ describe('compareWithPerson', () => {
     const atHome = compareWithPerson(small, record('21', 'Natalia Karen', 'Turner', { phone: 'l2', home: inLondon('47 Park Crescent') }), [natalia]);
     const inTown = compareWithPerson(small, record('22', 'Natalia Karen', 'Turner', { home: inLondon('33 North Avenue') }), [natalia]);
     expect(atHome.evidence.find((item) => item.evidence === 'household')!.weight).toBeLessThan(0);
-    expect(atHome.weight).toBeGreaterThanOrEqual(inTown.weight);
+    // At the floor the two are one sum, added in another order: equal but for rounding.
+    expect(atHome.weight).toBeGreaterThanOrEqual(inTown.weight - 1e-9);
     expect(isLink(atHome)).toBe(isLink(inTown));
   });
 

@@ -114,4 +114,12 @@ describe('compareAddress', () => {
     expect(compareAddress(place('12 Byron Street', 'London'), place('3 Elm Road', 'Leeds'))).toBe('different');
     expect(compareAddress(place('', ''), place('3 Elm Road', 'Leeds'))).toBe('missing');
   });
+
+  it('is home for the same house number in the same postal code where the streets are not read alike', () => {
+    expect(compareAddress(place('12 Byron Street', 'London', 'W1 2AB'), place('12 Elm Road', 'London', 'W1 2AB'))).toBe('home');
+    expect(compareAddress(place('12 Byron Street', 'London', 'W1 2AB'), place('12', 'London', 'W1 2BA'))).toBe('home');
+    // A town is no home: its streets share house numbers.
+    expect(compareAddress(place('12 Byron Street', 'London'), place('12 Elm Road', 'London'))).toBe('similar');
+    expect(compareAddress(place('12 Byron Street', 'London', 'W1 2AB'), place('14 Elm Road', 'London', 'W1 2AB'))).toBe('similar');
+  });
 });

@@ -6,9 +6,10 @@ import { edits, similarity, soundOf } from './similarity.ts';
  * Comparison levels, as in Fellegi–Sunter linkage: how closely one field of the query agrees with the same
  * field of a candidate, from `exact` down to `different`. `missing` (either side has no value) is no
  * evidence either way; `changed` is a family name another at a home that agrees (./names-at-home.ts), worth
- * nothing either. What each other level is worth is the model's (./model.ts).
+ * nothing either; `home` is a whole address's only (compareAddress). What each other level is worth is the
+ * model's (./model.ts).
  */
-export type Level = 'exact' | 'nickname' | 'initial' | 'close' | 'similar' | 'different' | 'changed' | 'missing';
+export type Level = 'exact' | 'nickname' | 'initial' | 'close' | 'home' | 'similar' | 'different' | 'changed' | 'missing';
 export type Field = 'given' | 'family' | 'number' | 'street' | 'city' | 'postcode' | 'region' | 'birthday' | 'address';
 export type Comparison = { field: Field; level: Level };
 /** A comparison with what it is worth, in bits (./model.ts levelWeight). */
@@ -121,12 +122,15 @@ export function comparePlaces(query: PlaceFields, candidate: PlaceFields): Compa
 /**
  * Two addresses as one comparison, as the resolver weighs them (docs/identity-graph.md): its fields are not
  * independent of each other, and one person's records from two sources often hold two addresses (one moved).
- * `exact`: the same street and house number; `close`: the same street, the number other or missing; `similar`:
- * another street in the same postal code or city; `different`: nothing agrees; `missing`: nothing to compare.
+ * `exact`: the same street and house number; `close`: the same street, the number other or missing; `home`: the
+ * same house number in the same postal code, the street not read alike (replaced, mistyped past a typo, or given
+ * on one side only), which a postal code narrows to a home nearly as a street does; `similar`: another street in
+ * the same postal code or city; `different`: nothing agrees; `missing`: nothing to compare.
  */
 export function compareAddress(a: PlaceFields, b: PlaceFields): Level {
   const [number, street, city, postcode] = comparePlaces(a, b).map((comparison) => comparison.level) as [Level, Level, Level, Level];
   if (agrees(street)) return number === 'exact' ? 'exact' : 'close';
+  if (number === 'exact' && agrees(postcode)) return 'home';
   if (agrees(postcode) || agrees(city)) return 'similar';
   return [street, city, postcode].every((level) => level === 'missing') ? 'missing' : 'different';
 }

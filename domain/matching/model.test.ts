@@ -25,6 +25,12 @@ describe('levelWeight', () => {
       expect(weights.at(-1), field).toBe(Math.min(...weights));
     }
   });
+
+  it('weighs a level that a model stored before it was compared lacks by the defaults', () => {
+    const { home: _home, ...levels } = DEFAULT_MODEL.levels.address;
+    const stored = { ...DEFAULT_MODEL, levels: { ...DEFAULT_MODEL.levels, address: levels } };
+    expect(levelWeight(stored, { field: 'address', level: 'home' })).toBeCloseTo(Math.log2(0.04 / 0.00002));
+  });
 });
 
 describe('nameAddressScore', () => {

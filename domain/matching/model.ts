@@ -140,10 +140,12 @@ export const DEFAULT_MODEL: MatchModel = {
     },
     // A whole address, as the resolver compares two records' (./comparisons.ts compareAddress): one person's
     // records from two sources hold different addresses often (it moved), so that disagreement weighs little.
+    // A house number and a postal code agree by chance about as often as each does (0.01 · 0.002).
     address: {
       exact: { m: 0.55, u: 0.000001 },
       close: { m: 0.1, u: 0.0005 },
-      similar: { m: 0.1, u: 0.02 },
+      home: { m: 0.04, u: 0.00002 },
+      similar: { m: 0.06, u: 0.02 },
       different: { m: 0.25, u: 0.9795 },
     },
   },
@@ -167,8 +169,8 @@ type Terms = Partial<Record<TermField, string>>;
  */
 export const levelWeight = (model: MatchModel, { field, level }: Comparison, terms: Terms = {}): number => {
   if (level === 'missing' || level === 'changed') return 0;
-  // A model trained before a field was compared has no levels for it: the defaults stand in.
-  const probabilities = (model.levels[field] ?? DEFAULT_MODEL.levels[field])[level];
+  // A model trained before a field (or a level of it) was compared has no levels for it: the defaults stand in.
+  const probabilities = model.levels[field]?.[level] ?? DEFAULT_MODEL.levels[field][level];
   if (!probabilities) throw new Error(`the model has no level ${level} for ${field}`);
   const frequencies = model.frequencies?.[field as TermField];
   const value = terms[field as TermField];

@@ -7,7 +7,7 @@ import { z } from 'zod';
  */
 export const MatchField = z.object({
   field: z.enum(['given', 'family', 'number', 'street', 'city', 'postcode', 'region', 'birthday', 'address']),
-  level: z.enum(['exact', 'nickname', 'initial', 'close', 'similar', 'different', 'changed', 'missing']),
+  level: z.enum(['exact', 'nickname', 'initial', 'close', 'home', 'similar', 'different', 'changed', 'missing']),
   weight: z.number(),
 });
 
