@@ -15,8 +15,9 @@ import type { RecordFields } from '../../domain/identity-graph/record-fields.ts'
  * the pairs of records that share one kind of key (and that `keeps`), learning the m of the fields that key does
  * not already make agree, where the model says the session's pairs are one person's records (`holds`). Pairs
  * sharing a name (or an address) are namesakes (or a household) in a source without duplicates, and EM takes them
- * for matches, learning that one person's birthdays differ (0.85 of them, on 20,000 generated persons); pairs
- * sharing an email are one person, or a conflict EM sees as none. Pairs at one home born on one day are twins or
+ * for matches, learning that one person's birthdays differ (0.85 of them, on 20,000 generated persons), so pairs of
+ * one name are learned from only where enough of them are plainly one person's (`anchored`); pairs sharing an
+ * email are one person, or a conflict EM sees as none. Pairs at one home born on one day are twins or
  * one person's records: they are learned from where the data says they are not twins (domain/identity-graph/
  * home-pairs.ts readsTwins), and teach how one person's records write the names.
  */
