@@ -1,4 +1,5 @@
 import type { NameFields, PlaceFields } from '../../schemas/events/payloads.ts';
+import type { MATCH_FIELDS, MATCH_LEVELS } from '../../schemas/v3/person-match.ts';
 import { areNicknames } from './nicknames.ts';
 import { edits, similarity, soundOf } from './similarity.ts';
 
@@ -9,8 +10,8 @@ import { edits, similarity, soundOf } from './similarity.ts';
  * nothing either; `home` is a whole address's only (compareAddress). What each other level is worth is the
  * model's (./model.ts).
  */
-export type Level = 'exact' | 'nickname' | 'initial' | 'close' | 'home' | 'similar' | 'different' | 'changed' | 'missing';
-export type Field = 'given' | 'family' | 'number' | 'street' | 'city' | 'postcode' | 'region' | 'birthday' | 'address';
+export type Level = (typeof MATCH_LEVELS)[number];
+export type Field = (typeof MATCH_FIELDS)[number];
 export type Comparison = { field: Field; level: Level };
 /** A comparison with what it is worth, in bits (./model.ts levelWeight). */
 export type FieldWeight = Comparison & { weight: number };

@@ -5,9 +5,13 @@ import { z } from 'zod';
  * describes, its match weight in bits (log2 odds: prior plus evidence), and what each piece of evidence
  * added; for a name with an address, each field's comparison level. The official clients ignore it.
  */
+export const MATCH_FIELDS = ['given', 'family', 'number', 'street', 'city', 'postcode', 'region', 'birthday', 'address'] as const;
+/** The comparison levels (domain/matching/comparisons.ts Level), one list for the matcher and its explanations. */
+export const MATCH_LEVELS = ['exact', 'nickname', 'initial', 'close', 'home', 'similar', 'different', 'changed', 'missing'] as const;
+
 export const MatchField = z.object({
-  field: z.enum(['given', 'family', 'number', 'street', 'city', 'postcode', 'region', 'birthday', 'address']),
-  level: z.enum(['exact', 'nickname', 'initial', 'close', 'home', 'similar', 'different', 'changed', 'missing']),
+  field: z.enum(MATCH_FIELDS),
+  level: z.enum(MATCH_LEVELS),
   weight: z.number(),
 });
 
