@@ -69,7 +69,7 @@ function addressEvidence(model: MatchModel, record: RecordFields, person: readon
         const comparison = { field: 'address' as const, level: compareAddress(place, candidate) };
         if (comparison.level === 'missing') return [];
         const weight = levelWeight(model, comparison);
-        return [{ weight: weight - householdExcess(model, weight), fields: [{ ...comparison, weight }] }];
+        return [{ weight: weight - householdExcess(model, weight, readsHouseholds(model) ? undefined : 1), fields: [{ ...comparison, weight }] }];
       }),
     ),
   );

@@ -133,6 +133,14 @@ describe('compareWithPerson', () => {
     expect(households.weight).toBe(capped.weight);
   });
 
+  it('weighs a home as one household among all, or as one person among all where the data holds next to no households', () => {
+    const addressOf = (homePairs: object | undefined) =>
+      compareWithPerson({ ...model, homePairs } as typeof model, record('7', 'Ada', 'Lovelace'), [record('8', 'Ada', 'Lovelace')]).evidence.find((item) => item.evidence === 'address')!.weight;
+    expect(addressOf(undefined)).toBeCloseTo(Math.log2(model.persons / 4));
+    expect(addressOf({ pairs: 752, apart: 110, sameDay: 2, oneNameApart: 5 })).toBeCloseTo(Math.log2(model.persons / 4));
+    expect(addressOf({ pairs: 4073, apart: 14, sameDay: 215, oneNameApart: 93 })).toBeCloseTo(Math.log2(model.persons));
+  });
+
   it('weighs two emails a typo or two apart for the person, two further apart against', () => {
     const withEmail = (id: string, email: string) =>
       recordFields(id, { details: { name: { given: 'Harry', family: 'May' }, emails: [{ value: email }] } }, [{ kind: 'email_sha256', value: email }]);

@@ -245,9 +245,11 @@ function birthdayScore(model: MatchModel, asked: Birthday | undefined, birthdays
 
 /**
  * The bits by which evidence of a household (an address; for the resolver also a family name and a phone) exceeds
- * what tells one household from all the others: what it is cut by.
+ * what tells one household from all the others: what it is cut by. `personsAHome` is how many persons an address
+ * holds: typically HOUSEHOLD, one where the data holds next to no households (the resolver's, compare.ts).
  */
-export const householdExcess = (model: MatchModel, householdWeight: number): number => Math.max(0, householdWeight - Math.log2(model.persons / HOUSEHOLD));
+export const householdExcess = (model: MatchModel, householdWeight: number, personsAHome = HOUSEHOLD): number =>
+  Math.max(0, householdWeight - Math.log2(model.persons / personsAHome));
 
 /** The prior log-odds that a given person is the one the query describes: one of `persons`. */
 export const priorWeight = (model: MatchModel): number => -Math.log2(model.persons);
