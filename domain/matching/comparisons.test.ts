@@ -44,6 +44,14 @@ describe('compareNamePart', () => {
 
   it('knows nicknames and initials of given names only', () => {
     expect(given('bill', 'william')).toBe('nickname');
+    // From the public set (./nickname-groups.ts) and from the project's own groups.
+    expect(given('mandy', 'amanda')).toBe('nickname');
+    expect(given('liam', 'william')).toBe('nickname');
+    // A name and its nickname only: albert and alfred are both `al`, bob and bill are both robert's, and the
+    // public set's `bill` row (bill: robert, william) makes no nickname of robert for william.
+    expect(given('albert', 'alfred')).toBe('different');
+    expect(given('bob', 'bill')).not.toBe('nickname');
+    expect(given('robert', 'william')).toBe('different');
     expect(given('j', 'john')).toBe('initial');
     expect(family('j', 'john')).toBe('different');
   });

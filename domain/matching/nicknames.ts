@@ -1,9 +1,13 @@
+import { NICKNAME_GROUPS } from './nickname-groups.ts';
+
 /**
  * Common given names and the short forms people go by. A nickname is weaker evidence than the name itself
  * (./model.ts), but is no disagreement: `Bill Turner` is very likely `William Turner` at the same address.
- * Each group is one name's forms; a form may belong to several names (`al`: albert, alfred, alexander).
+ * Each group is a name and then its nicknames; a nickname may belong to several names (`al`: albert, alfred,
+ * alexander). The groups are a public curated set of English names (./nickname-groups.ts) and the project's own,
+ * first written by hand, which add other languages' names and forms the set lacks (`liam`, `davy`, `beppe`).
  */
-const GROUPS: readonly string[] = [
+const PROJECT_GROUPS: readonly string[] = [
   'abigail abby abbie gail', 'albert al bert bertie', 'alexander alex al sandy xander alec', 'alexandra alex sandra sandy lexi',
   'alfred al alf fred freddie', 'andrew andy drew', 'anthony tony ant', 'barbara barb barbie babs', 'benjamin ben benny benji',
   'catherine cathy kate katie cat kathy', 'katherine kathy kate katie kat kathryn', 'charles charlie chuck chas chaz',
@@ -22,15 +26,21 @@ const GROUPS: readonly string[] = [
   'giuseppe beppe peppe', 'francesco franco', 'alejandro alex', 'jose pepe', 'francisco paco pancho',
 ];
 
-const NAMES_OF = new Map<string, Set<string>>();
-for (const [index, group] of GROUPS.entries()) {
-  for (const form of group.split(' ')) NAMES_OF.set(form, (NAMES_OF.get(form) ?? new Set()).add(String(index)));
+/** Each name with its nicknames and each nickname with its names, from groups of a name then its nicknames. */
+const NICKNAMES_OF = new Map<string, Set<string>>();
+const relate = (a: string, b: string) => NICKNAMES_OF.set(a, (NICKNAMES_OF.get(a) ?? new Set()).add(b));
+for (const group of [...NICKNAME_GROUPS, ...PROJECT_GROUPS]) {
+  const [name, ...nicknames] = group.split(' ');
+  for (const nickname of nicknames) {
+    relate(name!, nickname);
+    relate(nickname, name!);
+  }
 }
 
-/** Whether two reduced given names (./text.ts) are forms of one name: `bill` and `william`. */
+/**
+ * Whether two reduced given names (./text.ts) are a name and its nickname: `bill` and `william`. Two nicknames
+ * of one name (`bill` and `will`), or two names of one nickname (`albert` and `alfred`, both `al`), are not.
+ */
 export function areNicknames(a: string, b: string): boolean {
-  const groups = NAMES_OF.get(a);
-  if (!groups || a === b) return false;
-  for (const group of NAMES_OF.get(b) ?? []) if (groups.has(group)) return true;
-  return false;
+  return a !== b && (NICKNAMES_OF.get(a)?.has(b) ?? false);
 }
