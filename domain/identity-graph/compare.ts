@@ -69,7 +69,9 @@ function addressEvidence(model: MatchModel, record: RecordFields, person: readon
         const comparison = { field: 'address' as const, level: compareAddress(place, candidate) };
         if (comparison.level === 'missing') return [];
         const weight = levelWeight(model, comparison);
-        return [{ weight: weight - householdExcess(model, weight, readsHouseholds(model) ? undefined : 1), fields: [{ ...comparison, weight }] }];
+        // Where the data holds next to no households, a home is one person's.
+        const personsAHome = readsHouseholds(model) ? undefined : 1;
+        return [{ weight: weight - householdExcess(model, weight, personsAHome), fields: [{ ...comparison, weight }] }];
       }),
     ),
   );

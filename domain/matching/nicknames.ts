@@ -39,7 +39,8 @@ for (const group of [...NICKNAME_GROUPS, ...PROJECT_GROUPS]) {
 
 /**
  * Whether two reduced given names (./text.ts) are a name and its nickname: `bill` and `william`. Two nicknames
- * of one name (`bill` and `will`), or two names of one nickname (`albert` and `alfred`, both `al`), are not.
+ * of one name (`bob` and `bill`, both robert's), or two names of one nickname (`albert` and `alfred`, both `al`),
+ * are not.
  */
 export function areNicknames(a: string, b: string): boolean {
   return a !== b && (NICKNAMES_OF.get(a)?.has(b) ?? false);
