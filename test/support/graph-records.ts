@@ -6,9 +6,10 @@ import type { PersonRecord } from '../../schemas/data/person-record.ts';
 export const randomName = (prefix: string) => prefix + randomBytes(5).toString('hex').replace(/./g, (digit) => 'abcdefghijklmnop'[parseInt(digit, 16)]!);
 export const newEmail = (label: string) => `${label}.${randomBytes(6).toString('hex')}@example.org`;
 
+/** Each town's streets begin apart, so that two towns' random streets never read as one street name mistyped. */
 const TOWNS = {
-  portland: { city: 'Portland', region: 'Oregon', regionCode: 'OR', postalCode: '97209' },
-  seattle: { city: 'Seattle', region: 'Washington', regionCode: 'WA', postalCode: '98101' },
+  portland: { streetPrefix: 'Elm', city: 'Portland', region: 'Oregon', regionCode: 'OR', postalCode: '97209' },
+  seattle: { streetPrefix: 'Birch', city: 'Seattle', region: 'Washington', regionCode: 'WA', postalCode: '98101' },
 };
 
 /** A line of a person-data file, as written (the lists it leaves out default to empty). */
@@ -17,7 +18,8 @@ export type RecordLine = z.input<typeof PersonRecord>;
 /** Somebody of random names at a random street address: the fields every record of them shares. */
 export function newIndividual(town: keyof typeof TOWNS = 'portland') {
   const [given, family] = [randomName('Ada'), randomName('By')];
-  const home = { label: 'home', addressLine1: `${randomInt(1, 9999)} ${randomName('Elm')} Street`, ...TOWNS[town], country: 'United States', countryCode: 'US' };
+  const { streetPrefix, ...place } = TOWNS[town];
+  const home = { label: 'home', addressLine1: `${randomInt(1, 9999)} ${randomName(streetPrefix)} Street`, ...place, country: 'United States', countryCode: 'US' };
   return { given, family, home };
 }
 /** Two individuals of one name, in Portland and in Seattle: two persons until a record bridges them. */
