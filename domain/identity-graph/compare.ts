@@ -1,6 +1,6 @@
 import { birthdaysApart, compareBirthday } from '../matching/birthday.ts';
 import { compareAddress, type Field } from '../matching/comparisons.ts';
-import { edits, soundOf } from '../matching/similarity.ts';
+import { editsWithin, soundOf } from '../matching/similarity.ts';
 import type { ComparedPair } from '../matching/learn-m.ts';
 import { familyChangedAtHome } from '../matching/names-at-home.ts';
 import { best, closeIdentifierWeight, householdExcess, identifierWeight, levelWeight, priorWeight, scoreName, termValue, type FieldWeight, type MatchModel } from '../matching/model.ts';
@@ -24,13 +24,13 @@ export type RecordMatch = { weight: number; prior: number; evidence: LinkEvidenc
 
 /** Whether two emails are a typo or two apart (edits of the whole address, a transposition one edit). */
 const closeEmails = (a: readonly string[], b: readonly string[]) =>
-  a.some((one) => b.some((other) => Math.abs(one.length - other.length) <= 2 && edits(one, other) <= 2));
+  a.some((one) => b.some((other) => editsWithin(one, other, 2)));
 
 function identifierEvidence(model: MatchModel, record: RecordFields, person: readonly RecordFields[]): LinkEvidence[] {
   return [...record.identifiers].flatMap(([category, values]): LinkEvidence[] => {
-    const held = person.flatMap((other) => [...(other.identifiers.get(category) ?? [])]);
-    if (held.length === 0) return [];
-    const agrees = held.some((value) => values.has(value));
+    const held = heldBy(person, category, values);
+    if (held === 'none') return [];
+    const agrees = held === 'agrees';
     // Only emails are held in clear (RecordFields.emails), so only they can be found a typo apart.
     const close = !agrees && category === 'email' ? closeIdentifierWeight(model, category) : undefined;
     if (close !== undefined && closeEmails(record.emails, person.flatMap((other) => other.emails))) {
@@ -41,12 +41,26 @@ function identifierEvidence(model: MatchModel, record: RecordFields, person: rea
   });
 }
 
+/**
+ * Whether the person's records hold an identifier of the category (`none` when not), and one of these values
+ * (`agrees`) or only others. Read in place, as the resolver asks it of every candidate of every record.
+ */
+function heldBy(person: readonly RecordFields[], category: IdentifierCategory, values: ReadonlySet<string>): 'none' | 'agrees' | 'others' {
+  let held: 'none' | 'others' = 'none';
+  for (const other of person) {
+    const theirs = other.identifiers.get(category);
+    if (!theirs || theirs.size === 0) continue;
+    held = 'others';
+    for (const value of theirs) if (values.has(value)) return 'agrees';
+  }
+  return held;
+}
+
 /** Whether a phone the record and the person both hold is a mobile's (RecordFields.mobiles). */
-const sharesMobile = (record: RecordFields, person: readonly RecordFields[]): boolean => {
-  const held = new Set(person.flatMap((other) => [...(other.identifiers.get('phone') ?? [])]));
-  const mobiles = new Set([...record.mobiles, ...person.flatMap((other) => [...other.mobiles])]);
-  return [...(record.identifiers.get('phone') ?? [])].some((value) => held.has(value) && mobiles.has(value));
-};
+const sharesMobile = (record: RecordFields, person: readonly RecordFields[]): boolean =>
+  [...(record.identifiers.get('phone') ?? [])].some(
+    (value) => person.some((other) => other.identifiers.get('phone')?.has(value)) && (record.mobiles.has(value) || person.some((other) => other.mobiles.has(value))),
+  );
 
 /**
  * The best pair of names; a family name changed at the same home (`sameHome`) weighs nothing (familyChangedAtHome),
@@ -140,7 +154,7 @@ export function twinNames(record: RecordFields, person: readonly RecordFields[])
   const given = person.flatMap((other) => other.names.flatMap((name) => name.given));
   if (given.length === 0 || !record.names.some((name) => name.given.length > 0)) return false;
   const words = record.names.flatMap((name) => [...name.given, ...name.family]);
-  const oneName = (a: string, b: string) => edits(a, b) <= 2 || soundOf(a) === soundOf(b) || a.startsWith(b) || b.startsWith(a);
+  const oneName = (a: string, b: string) => editsWithin(a, b, 2) || soundOf(a) === soundOf(b) || a.startsWith(b) || b.startsWith(a);
   return words.every((word) => given.every((other) => !oneName(word, other)));
 }
 

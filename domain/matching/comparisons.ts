@@ -1,7 +1,7 @@
 import type { NameFields, PlaceFields } from '../../schemas/events/payloads.ts';
 import type { MATCH_FIELDS, MATCH_LEVELS } from '../../schemas/v3/person-match.ts';
 import { areNicknames } from './nicknames.ts';
-import { edits, similarity, soundOf } from './similarity.ts';
+import { editsWithin, similarity, soundOf } from './similarity.ts';
 
 /**
  * Comparison levels, as in Fellegi–Sunter linkage: how closely one field of the query agrees with the same
@@ -45,7 +45,7 @@ export function compareNamePart(query: string[], candidate: string[], options: {
   }
   const score = similarity(a, b);
   const length = shortest(a, b);
-  if (score >= 0.92 || (length >= 5 && edits(a, b) <= 1) || (length >= 5 && soundAlike(a, b))) return 'close';
+  if (score >= 0.92 || (length >= 5 && editsWithin(a, b, 1)) || (length >= 5 && soundAlike(a, b))) return 'close';
   return score >= 0.8 ? 'similar' : 'different';
 }
 
@@ -53,7 +53,7 @@ export function compareNamePart(query: string[], candidate: string[], options: {
 export function compareNumber(query: string, candidate: string): Level {
   if (!query || !candidate) return 'missing';
   if (query === candidate) return 'exact';
-  return edits(query, candidate) <= 1 ? 'close' : 'different';
+  return editsWithin(query, candidate, 1) ? 'close' : 'different';
 }
 
 /** A street's name, without its number and kind: split or joined words are exact, a typo or two close. */
@@ -62,7 +62,7 @@ export function compareStreet(query: string[], candidate: string[]): Level {
   const [a, b] = [joined(query), joined(candidate)];
   if (a === b) return 'exact';
   const score = similarity(a, b);
-  if (score >= 0.9 || (shortest(a, b) >= 6 && edits(a, b) <= 2) || shareWord(query, candidate)) return 'close';
+  if (score >= 0.9 || (shortest(a, b) >= 6 && editsWithin(a, b, 2)) || shareWord(query, candidate)) return 'close';
   return score >= 0.75 ? 'similar' : 'different';
 }
 
@@ -70,14 +70,14 @@ export function compareCity(query: string, candidate: string): Level {
   if (!query || !candidate) return 'missing';
   const [a, b] = [query.replace(/ /g, ''), candidate.replace(/ /g, '')];
   if (a === b) return 'exact';
-  return similarity(a, b) >= 0.9 || (shortest(a, b) >= 4 && edits(a, b) <= 1) ? 'close' : 'different';
+  return similarity(a, b) >= 0.9 || (shortest(a, b) >= 4 && editsWithin(a, b, 1)) ? 'close' : 'different';
 }
 
 /** A postal code: one character changed, added, dropped or two swapped is close; the same first three similar. */
 export function comparePostcode(query: string, candidate: string): Level {
   if (!query || !candidate) return 'missing';
   if (query === candidate) return 'exact';
-  if (shortest(query, candidate) >= 4 && edits(query, candidate) <= 1) return 'close';
+  if (shortest(query, candidate) >= 4 && editsWithin(query, candidate, 1)) return 'close';
   return shortest(query, candidate) >= 4 && query.slice(0, 3) === candidate.slice(0, 3) ? 'similar' : 'different';
 }
 

@@ -1,6 +1,6 @@
 import type { NameFields } from '../../schemas/events/payloads.ts';
 import type { Comparison, Level } from './comparisons.ts';
-import { edits } from './similarity.ts';
+import { editsWithin } from './similarity.ts';
 
 /** Levels a short name one letter off gets (./comparisons.ts): `Tom` and `Tim` are only similar, or different. */
 const OFF_BY_A_LETTER: ReadonlySet<Level> = new Set(['similar', 'different']);
@@ -37,7 +37,7 @@ export function nameTypos(comparisons: readonly Comparison[], query: NameFields,
   const slip = (part: 'given' | 'family') => {
     const names = known[part];
     const [asked, held] = [query[part].join(''), candidate[part].join('')];
-    return names !== undefined && Math.min(asked.length, held.length) >= SHORTEST && !Object.hasOwn(names, asked) && edits(asked, held) <= 1;
+    return names !== undefined && Math.min(asked.length, held.length) >= SHORTEST && !Object.hasOwn(names, asked) && editsWithin(asked, held, 1);
   };
   return comparisons.map((comparison) =>
     (comparison.field === 'given' || comparison.field === 'family') && OFF_BY_A_LETTER.has(comparison.level) && slip(comparison.field)

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { doubleMetaphone } from 'double-metaphone';
-import { edits, soundOf } from './similarity.ts';
+import { edits, editsWithin, soundOf } from './similarity.ts';
 
 describe('edits', () => {
   it('counts a transposition of neighbours as one edit', () => {
@@ -18,6 +18,37 @@ describe('edits', () => {
 
   it('edits no substring twice (optimal string alignment): `ca` to `abc` is three edits, not two', () => {
     expect(edits('ca', 'abc')).toBe(3);
+  });
+});
+
+describe('editsWithin', () => {
+  it('says whether edits() is at most the bound, a transposition one edit', () => {
+    expect(editsWithin('90210', '92010', 1)).toBe(true);
+    expect(editsWithin('jane.doe@example.org', 'jnae.deo@example.org', 2)).toBe(true);
+    expect(editsWithin('jane.doe@example.org', 'jnae.deo@exmaple.org', 2)).toBe(false);
+    expect(editsWithin('ca', 'abc', 2)).toBe(false);
+    expect(editsWithin('jon', 'jonathan', 2)).toBe(false);
+  });
+
+  it('agrees with edits() on pairs a few typos apart', () => {
+    // Seeded, so that a failure is the same pair every run.
+    let seed = 7;
+    const next = (below: number) => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) % below);
+    const typo = (word: string) => {
+      const at = next(word.length);
+      const kind = next(4);
+      const letter = 'abcde'[next(5)]!;
+      if (kind === 0) return word.slice(0, at) + letter + word.slice(at + 1);
+      if (kind === 1) return word.slice(0, at) + letter + word.slice(at);
+      if (kind === 2) return word.slice(0, at) + word.slice(at + 1);
+      return word.slice(0, at) + (word[at + 1] ?? '') + word[at] + word.slice(at + 2);
+    };
+    for (let pair = 0; pair < 5_000; pair++) {
+      const word = Array.from({ length: 2 + next(10) }, () => 'abcde'[next(5)]).join('');
+      let other = word;
+      for (let typos = next(5); typos > 0; typos--) other = typo(other);
+      for (const most of [1, 2]) expect([word, other, editsWithin(word, other, most)]).toEqual([word, other, edits(word, other) <= most]);
+    }
   });
 });
 
