@@ -43,21 +43,32 @@ export function joins(match: RecordMatch, decided: Decision | undefined): boolea
   return decided === undefined ? isLink(match) : decided === 'always';
 }
 
+/**
+ * The record's match with these records when it joins them (joins), else undefined. Birthdays that tell them apart
+ * (toldApartByBirthday, which isLink would find too) settle it before the rest is weighed, unless an operator
+ * decided: among namesakes, they settle about half of the candidates a record has.
+ */
+function joiningMatch(model: MatchModel, record: RecordFields, records: readonly RecordFields[]): RecordMatch | undefined {
+  const decided = decisionBetween([record], records);
+  if (decided === undefined && toldApartByBirthday(model, [record], records)) return undefined;
+  const match = compareWithPerson(model, record, records);
+  return joins(match, decided) ? match : undefined;
+}
+
 /** The persons (of those with records) that the record joins (joins), best first. */
 export function linksOf(model: MatchModel, record: RecordFields, candidates: readonly PersonCandidate[]): Link[] {
   return candidates
     .filter((candidate) => candidate.records.length > 0)
-    .map((candidate) => ({ personId: candidate.personId, match: compareWithPerson(model, record, candidate.records), decided: decisionBetween([record], candidate.records) }))
-    .filter((link) => joins(link.match, link.decided))
-    .map(({ personId, match }) => ({ personId, match }))
+    .flatMap((candidate) => {
+      const match = joiningMatch(model, record, candidate.records);
+      return match ? [{ personId: candidate.personId, match }] : [];
+    })
     .sort((a, b) => b.match.weight - a.match.weight || compareIds(a.personId, b.personId));
 }
 
 /** Whether a record of one set holds an identifier that a record of the other holds. */
-export const sharesIdentifier = (a: readonly RecordFields[], b: readonly RecordFields[]) => {
-  const held = new Set(a.flatMap((record) => [...record.identifiers.values()].flatMap((values) => [...values])));
-  return b.some((record) => [...record.identifiers.values()].some((values) => [...values].some((value) => held.has(value))));
-};
+export const sharesIdentifier = (a: readonly RecordFields[], b: readonly RecordFields[]) =>
+  b.some((record) => [...record.identifiers].some(([category, values]) => [...values].some((value) => a.some((other) => other.identifiers.get(category)?.has(value)))));
 
 /**
  * Whether two sets of records are told apart by their birthdays: the model reads birthdays apart as two people
@@ -120,8 +131,10 @@ export function groupsOf(model: MatchModel, records: readonly RecordFields[]): R
   const anchorsFirst = (a: RecordFields, b: RecordFields) => Number(!a.birthday) - Number(!b.birthday) || compareIds(a.id, b.id);
   for (const record of [...records].sort(anchorsFirst)) {
     const matches = groups
-      .map((group) => ({ group, match: compareWithPerson(model, record, group) }))
-      .filter((candidate) => joins(candidate.match, decisionBetween([record], candidate.group)))
+      .flatMap((group) => {
+        const match = joiningMatch(model, record, group);
+        return match ? [{ group, match }] : [];
+      })
       .sort((a, b) => b.match.weight - a.match.weight);
     const linked = mergeable(model, matches, (candidate) => candidate.group).map((candidate) => candidate.group);
     groups = [...groups.filter((group) => !linked.includes(group)), [...linked.flat(), record]];
