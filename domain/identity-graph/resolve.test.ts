@@ -196,6 +196,14 @@ describe('linksOf and survivorOf', () => {
     expect(links.map((link) => link.personId)).toEqual(['30', '20']);
   });
 
+  it('passes over a namesake its birthdays tell apart, unless an operator decided the two are one', () => {
+    const father = record('1', 'John', 'Smith', { birthday: { year: 1950, month: 4, day: 2 } });
+    const son = record('2', 'John', 'Smith', { birthday: { year: 1982, month: 9, day: 17 } });
+    expect(linksOf(model, son, [{ personId: '10', records: [father] }])).toEqual([]);
+    const decidedOne = { ...son, decisions: new Map([['1', 'always' as const]]) };
+    expect(linksOf(model, decidedOne, [{ personId: '10', records: [father] }]).map((link) => link.personId)).toEqual(['10']);
+  });
+
   it('keeps the id of the person with the most records, then the oldest id', () => {
     expect(survivorOf([{ personId: '9', records: 1 }, { personId: '12', records: 3 }])).toBe('12');
     expect(survivorOf([{ personId: '12', records: 2 }, { personId: '9', records: 2 }])).toBe('9');
