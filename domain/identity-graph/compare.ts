@@ -5,7 +5,7 @@ import type { ComparedPair } from '../matching/learn-m.ts';
 import { familyChangedAtHome } from '../matching/names-at-home.ts';
 import { best, closeIdentifierWeight, householdExcess, identifierWeight, levelWeight, priorWeight, scoreName, termValue, type FieldWeight, type MatchModel } from '../matching/model.ts';
 import type { IdentifierCategory } from '../../schemas/events/payloads.ts';
-import type { RecordFields } from './record-fields.ts';
+import { holdsIdentifier, type RecordFields } from './record-fields.ts';
 import { readsBirthdaysApart, readsHouseholds, readsTwins, type BirthAtHome } from './home-pairs.ts';
 
 /**
@@ -28,9 +28,8 @@ const closeEmails = (a: readonly string[], b: readonly string[]) =>
 
 function identifierEvidence(model: MatchModel, record: RecordFields, person: readonly RecordFields[]): LinkEvidence[] {
   return [...record.identifiers].flatMap(([category, values]): LinkEvidence[] => {
-    const held = heldBy(person, category, values);
-    if (held === 'none') return [];
-    const agrees = held === 'agrees';
+    if (!person.some((other) => (other.identifiers.get(category)?.size ?? 0) > 0)) return [];
+    const agrees = [...values].some((value) => holdsIdentifier(person, category, value));
     // Only emails are held in clear (RecordFields.emails), so only they can be found a typo apart.
     const close = !agrees && category === 'email' ? closeIdentifierWeight(model, category) : undefined;
     if (close !== undefined && closeEmails(record.emails, person.flatMap((other) => other.emails))) {
@@ -41,25 +40,10 @@ function identifierEvidence(model: MatchModel, record: RecordFields, person: rea
   });
 }
 
-/**
- * Whether the person's records hold an identifier of the category (`none` when not), and one of these values
- * (`agrees`) or only others. Read in place, as the resolver asks it of every candidate of every record.
- */
-function heldBy(person: readonly RecordFields[], category: IdentifierCategory, values: ReadonlySet<string>): 'none' | 'agrees' | 'others' {
-  let held: 'none' | 'others' = 'none';
-  for (const other of person) {
-    const theirs = other.identifiers.get(category);
-    if (!theirs || theirs.size === 0) continue;
-    held = 'others';
-    for (const value of theirs) if (values.has(value)) return 'agrees';
-  }
-  return held;
-}
-
 /** Whether a phone the record and the person both hold is a mobile's (RecordFields.mobiles). */
 const sharesMobile = (record: RecordFields, person: readonly RecordFields[]): boolean =>
   [...(record.identifiers.get('phone') ?? [])].some(
-    (value) => person.some((other) => other.identifiers.get('phone')?.has(value)) && (record.mobiles.has(value) || person.some((other) => other.mobiles.has(value))),
+    (value) => holdsIdentifier(person, 'phone', value) && (record.mobiles.has(value) || person.some((other) => other.mobiles.has(value))),
   );
 
 /**
@@ -77,14 +61,14 @@ function nameEvidence(model: MatchModel, record: RecordFields, person: readonly 
 }
 
 function addressEvidence(model: MatchModel, record: RecordFields, person: readonly RecordFields[]): LinkEvidence[] {
+  // Where the data holds next to no households, a home is one person's.
+  const personsAHome = readsHouseholds(model) ? undefined : 1;
   const weighed = record.places.flatMap((place) =>
     person.flatMap((other) =>
       other.places.flatMap((candidate) => {
         const comparison = { field: 'address' as const, level: compareAddress(place, candidate) };
         if (comparison.level === 'missing') return [];
         const weight = levelWeight(model, comparison);
-        // Where the data holds next to no households, a home is one person's.
-        const personsAHome = readsHouseholds(model) ? undefined : 1;
         return [{ weight: weight - householdExcess(model, weight, personsAHome), fields: [{ ...comparison, weight }] }];
       }),
     ),

@@ -20,6 +20,10 @@ export type RecordFields = {
   decisions?: ReadonlyMap<string, Decision>;
 };
 
+/** Whether one of the records holds this identifier: a value of the category, as RecordFields.identifiers holds it. */
+export const holdsIdentifier = (records: readonly RecordFields[], category: IdentifierCategory, value: string): boolean =>
+  records.some((record) => record.identifiers.get(category)?.has(value) ?? false);
+
 /** The record's document as far as the resolver reads it. */
 export type ResolvedDocument = PersonNamesAndPlaces & {
   details?: { age?: { birthday?: Birthday | null } | null; emails?: Array<{ value: string }> | null } | null;

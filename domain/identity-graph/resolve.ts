@@ -4,7 +4,7 @@ import type { MatchModel } from '../matching/model.ts';
 import { compareWithPerson, type RecordMatch } from './compare.ts';
 import { decisionBetween, holdsNeverPair } from './decisions.ts';
 import { readsBirthdaysApart } from './home-pairs.ts';
-import type { Decision, RecordFields } from './record-fields.ts';
+import { holdsIdentifier, type Decision, type RecordFields } from './record-fields.ts';
 
 /**
  * The least match weight at which a record is one person with others: odds of 9 to 1 that it is (docs/
@@ -68,7 +68,7 @@ export function linksOf(model: MatchModel, record: RecordFields, candidates: rea
 
 /** Whether a record of one set holds an identifier that a record of the other holds. */
 export const sharesIdentifier = (a: readonly RecordFields[], b: readonly RecordFields[]) =>
-  b.some((record) => [...record.identifiers].some(([category, values]) => [...values].some((value) => a.some((other) => other.identifiers.get(category)?.has(value)))));
+  b.some((record) => [...record.identifiers].some(([category, values]) => [...values].some((value) => holdsIdentifier(a, category, value))));
 
 /**
  * Whether two sets of records are told apart by their birthdays: the model reads birthdays apart as two people
