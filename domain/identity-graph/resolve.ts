@@ -55,7 +55,24 @@ function joiningMatch(model: MatchModel, record: RecordFields, records: readonly
   return joins(match, decided) ? match : undefined;
 }
 
-/** The persons (of those with records) that the record joins (joins), best first. */
+/**
+ * What the evidence of a match adds up to before the household's cap (compare.ts householdEvidence). Two matches of
+ * one weight are not alike when one is capped: in data of few persons the cap takes a family name, a street and a
+ * phone shared down to what a family name and a town weigh, so the record's own household ties with a namesake of
+ * its town, and the one that agrees in more is the better.
+ */
+const uncappedWeight = (match: RecordMatch) => match.weight - (match.evidence.find((item) => item.evidence === 'household')?.weight ?? 0);
+
+/** Weights this close are one: sums of the same terms in another order differ in their last bits. */
+const SAME_WEIGHT = 1e-9;
+
+/** Best first: the most weight, then the most before the household's cap (uncappedWeight). */
+function byStrength(a: RecordMatch, b: RecordMatch): number {
+  const heavier = b.weight - a.weight;
+  return Math.abs(heavier) > SAME_WEIGHT ? heavier : uncappedWeight(b) - uncappedWeight(a);
+}
+
+/** The persons (of those with records) that the record joins (joins), best first (byStrength, then the oldest id). */
 export function linksOf(model: MatchModel, record: RecordFields, candidates: readonly PersonCandidate[]): Link[] {
   return candidates
     .filter((candidate) => candidate.records.length > 0)
@@ -63,7 +80,7 @@ export function linksOf(model: MatchModel, record: RecordFields, candidates: rea
       const match = joiningMatch(model, record, candidate.records);
       return match ? [{ personId: candidate.personId, match }] : [];
     })
-    .sort((a, b) => b.match.weight - a.match.weight || compareIds(a.personId, b.personId));
+    .sort((a, b) => byStrength(a.match, b.match) || compareIds(a.personId, b.personId));
 }
 
 /** Whether a record of one set holds an identifier that a record of the other holds. */
@@ -135,7 +152,7 @@ export function groupsOf(model: MatchModel, records: readonly RecordFields[]): R
         const match = joiningMatch(model, record, group);
         return match ? [{ group, match }] : [];
       })
-      .sort((a, b) => b.match.weight - a.match.weight);
+      .sort((a, b) => byStrength(a.match, b.match));
     const linked = mergeable(model, matches, (candidate) => candidate.group).map((candidate) => candidate.group);
     groups = [...groups.filter((group) => !linked.includes(group)), [...linked.flat(), record]];
   }
