@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { CONFIDENCE_LEVELS, type Confidence } from '../schemas/v3/person-enrich.ts';
 import type { GitState, Machine } from './machine.ts';
 import type { MissCategory } from './febrl-misses.ts';
-import type { LevelScore, RecallOf, SplitScore } from './matching-score.ts';
+import { MATCHING_GOALS, type LevelScore, type RecallOf, type SplitScore } from './matching-score.ts';
 
 /** Results of `npm run bench:matching` carry this as their scenario; REPORT.md gives them a section of their own. */
 export const MATCHING_SCENARIO = 'matching';
@@ -99,8 +99,12 @@ export function matchingMarkdown(result: MatchingResult, options: { everyCorrupt
     }
   }
   lines.push('', `| goal | ${splits.map((split) => split.split).join(' | ')} |`, `|---|${splits.map(() => '---|').join('')}`);
-  for (const [index, { goal }] of (splits[0]?.goals ?? []).entries()) {
-    lines.push(`| ${goal} | ${splits.map((split) => (split.goals[index]?.met ? 'met' : 'not met')).join(' | ')} |`);
+  for (const { goal } of MATCHING_GOALS) {
+    const cell = (split: MatchingSplitResult) => {
+      const score = split.goals.find((item) => item.goal === goal);
+      return score ? (score.met ? 'met' : 'not met') : '–';
+    };
+    lines.push(`| ${goal} | ${splits.map(cell).join(' | ')} |`);
   }
   const recallTable = (title: string, pick: (split: MatchingSplitResult) => Record<string, RecallOf>) => {
     if (generated.length === 0) return;

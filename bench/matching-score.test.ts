@@ -64,7 +64,7 @@ describe('scoreSplit', () => {
     const answers = CONFIDENCE_LEVELS.flatMap((confidence) =>
       queries.map((query): Answer => ({ queryId: query.id, confidence, personId: query.id === 'q1' ? 'a' : null, latencyMs: 1 })),
     );
-    const score = scoreSplit(queries, answers);
+    const score = scoreSplit(queries, answers, { households: false, birthdays: false });
     expect(Object.keys(score.levels)).toEqual([...CONFIDENCE_LEVELS]);
     expect(score.levels.MAX).toMatchObject({ precision: 1, recall: 0.3333 });
     expect(score.highRecall.byKind).toEqual({
@@ -84,13 +84,24 @@ describe('scoreSplit', () => {
     ]);
   });
 
+  it('holds a set with households to the goals of such sets: recall at HIGH only where the queries give the birthday', () => {
+    const answers = CONFIDENCE_LEVELS.flatMap((confidence) =>
+      queries.map((query): Answer => ({ queryId: query.id, confidence, personId: query.truth, latencyMs: 1 })),
+    );
+    const goals = (kind: { households: boolean; birthdays: boolean }) => scoreSplit(queries, answers, kind).goals.map(({ goal }) => goal);
+    expect(goals({ households: true, birthdays: false })).toEqual(['HIGH precision ≥ 0.995', 'absent answered at HIGH ≤ 1%', 'MAX precision ≥ 0.999']);
+    expect(goals({ households: true, birthdays: true })).toContain('HIGH recall ≥ 0.97 with birthdays given');
+    expect(goals({ households: false, birthdays: true })).not.toContain('HIGH recall ≥ 0.97 with birthdays given');
+    expect(scoreSplit(queries, answers, { households: true, birthdays: true }).goals.every(({ met }) => met)).toBe(true);
+  });
+
   it('tables each level\'s answers by their probability', () => {
     const answers: Answer[] = [
       { queryId: 'q1', confidence: 'LOW', personId: 'a', probability: 0.97, latencyMs: 1 },
       { queryId: 'q2', confidence: 'LOW', personId: 'x', probability: 0.96, latencyMs: 1 },
       { queryId: 'q3', confidence: 'LOW', personId: null, latencyMs: 1 },
     ];
-    const rows = scoreSplit(queries, answers).reliability.LOW;
+    const rows = scoreSplit(queries, answers, { households: false, birthdays: false }).reliability.LOW;
     expect(rows.find((row) => row.bucket === '0.95–0.99')).toEqual({ bucket: '0.95–0.99', answers: 2, correct: 1, shareCorrect: 0.5 });
     expect(rows.reduce((sum, row) => sum + row.answers, 0)).toBe(2);
   });

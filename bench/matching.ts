@@ -22,7 +22,7 @@ import { askAll, readPersonIndex } from './matching-ask.ts';
 import { FEBRL_SETS, FEBRL_SOURCE, febrlHighMisses, isFebrlSet, prepareFebrlSet, type FebrlSetName } from './matching-febrl.ts';
 import { loadPersons, preparePersons, writeLines, type SplitPersons } from './matching-persons.ts';
 import { MATCHING_SCENARIO, matchingMarkdown, type MatchingResult, type MatchingSplitResult } from './matching-report.ts';
-import { scoreSplit, type Answer } from './matching-score.ts';
+import { scoreSplit, type Answer, type SetKind } from './matching-score.ts';
 import { positive } from './options.ts';
 import { repoRoot, runCommand, stopAll } from './processes.ts';
 import { resultsDir, writeReport } from './report.ts';
@@ -123,6 +123,8 @@ type PreparedSet = {
   /** The queries asked, when not all of them: the others count as answered by nobody. */
   asked?: MatchQueryLine[];
   describe: Partial<MatchingSplitResult>;
+  /** Which goals are the set's (bench/matching-score.ts MATCHING_GOALS). */
+  kind: SetKind;
   /** Figures only this set has, from its answers. */
   more?(answers: readonly Answer[]): Partial<MatchingSplitResult>;
 };
@@ -152,6 +154,7 @@ async function prepareSplit(split: Split, settings: Settings, files: string, ser
     count: settings.persons,
     queries,
     describe: { personsSeed: split.personsSeed, querySeed: split.querySeed, errors: split.errors, households: split.households, birthdays: split.birthdays },
+    kind: { households: split.households, birthdays: split.birthdays },
   };
 }
 
@@ -166,6 +169,8 @@ async function prepareOutside(name: FebrlSetName, settings: Settings, files: str
     queries: set.queries,
     asked: set.queries.filter((query) => !set.refused.includes(query.id)),
     describe: { source: FEBRL_SOURCE, refused: set.refused.length },
+    // FEBRL 4's persons live alone, and its queries give a name and an address only.
+    kind: { households: false, birthdays: false },
     more: (answers) => ({ highMisses: febrlHighMisses(set, answers) }),
   };
 }
@@ -229,7 +234,7 @@ async function runSet(name: SetName, settings: Settings, files: string, logDir: 
       files: { persons: persons.file, queries: queriesFile },
       importSeconds,
       askSeconds,
-      ...scoreSplit(queries, answers),
+      ...scoreSplit(queries, answers, set.kind),
       ...set.more?.(answers),
     };
   } finally {
