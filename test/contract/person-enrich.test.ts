@@ -113,9 +113,10 @@ describe.each(MODES)('person.enrich (%s)', (mode) => {
     });
 
     it('tells two namesakes at one address apart by the birthday asked, a slip of it included', async () => {
-      // A family name of this run's own: every suite's persons are Lovelaces in Portland, so that one birthday
-      // with the name links two of them (the same test in another mode drew the child's birthday once in CI). Month
-      // and day are drawn so that the child's, swapped, is still a date and the parent's never meets it.
+      // A family name of this run's own: every suite's persons are Lovelaces in Portland, and one birthday with
+      // the name links two of them, so that the same test in another mode, on the shared database, could draw the
+      // child's birthday (likely the cause of one failure in CI). Month and day are drawn so that the child's,
+      // swapped, is still a date and the parent's never meets it.
       const [year, month, day] = [randomInt(1950, 2010), randomInt(1, 7), randomInt(7, 13)];
       const childBorn = { year, month, day };
       const parentBorn = { year: year - randomInt(20, 41), month: randomInt(7, 13), day: randomInt(13, 29) };
