@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CONFIDENCE_LEVELS } from '../schemas/v3/person-enrich.ts';
-import { nearestRank, recallBy, scoreLevel, scoreSplit, type Answer, type QueryTruth } from './matching-score.ts';
+import { nearestRank, recallBy, scoreLevel, scoreSplit, type Answer, type QueryTruth, type SetKind } from './matching-score.ts';
 
 const queries: QueryTruth[] = [
   { id: 'q1', truth: 'a', corruptions: ['typo-delete:family'] },
@@ -88,7 +88,7 @@ describe('scoreSplit', () => {
     const answers = CONFIDENCE_LEVELS.flatMap((confidence) =>
       queries.map((query): Answer => ({ queryId: query.id, confidence, personId: query.truth, latencyMs: 1 })),
     );
-    const goals = (kind: { households: boolean; birthdays: boolean }) => scoreSplit(queries, answers, kind).goals.map(({ goal }) => goal);
+    const goals = (kind: SetKind) => scoreSplit(queries, answers, kind).goals.map(({ goal }) => goal);
     expect(goals({ households: true, birthdays: false })).toEqual(['HIGH precision ≥ 0.995', 'absent answered at HIGH ≤ 1%', 'MAX precision ≥ 0.999']);
     expect(goals({ households: true, birthdays: true })).toContain('HIGH recall ≥ 0.97 with birthdays given');
     expect(goals({ households: false, birthdays: true })).not.toContain('HIGH recall ≥ 0.97 with birthdays given');
