@@ -123,6 +123,11 @@ describe('compareAddress', () => {
     expect(compareAddress(place('', ''), place('3 Elm Road', 'Leeds'))).toBe('missing');
   });
 
+  it('reads the kinds of street a name ends with, so that two streets of one kind are not one street', () => {
+    expect(compareAddress(place('3 Summerland Circuit', 'Auburn'), place('3 Erldunda Circuit', 'Cooroy'))).toBe('different');
+    expect(compareAddress(place('3 Summerland Circuit', 'Auburn'), place('3 Summerland Cct', 'Auburn'))).toBe('exact');
+  });
+
   it('is home for the same house number in the same postal code where the streets are not read alike', () => {
     expect(compareAddress(place('12 Byron Street', 'London', 'W1 2AB'), place('12 Elm Road', 'London', 'W1 2AB'))).toBe('home');
     expect(compareAddress(place('12 Byron Street', 'London', 'W1 2AB'), place('12', 'London', 'W1 2BA'))).toBe('home');

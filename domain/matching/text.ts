@@ -29,6 +29,7 @@ const STREET_KINDS = new Set([
   ...Object.values(STREET_WORDS),
   ...['crescent', 'cres', 'close', 'cl', 'grove', 'gr', 'gardens', 'gdns', 'way', 'wy', 'creek', 'crk', 'mountain', 'mtn'],
   ...['point', 'pt', 'heights', 'hts', 'village', 'vlg', 'junction', 'jct', 'trail', 'trl', 'row', 'walk', 'mews', 'hill'],
+  ...['circuit', 'cct', 'parade', 'pde', 'esplanade', 'esp', 'loop'],
   ...['rue', 'allee', 'chemin', 'impasse', 'weg', 'gasse', 'platz', 'ring', 'allee', 'damm', 'ufer'],
 ]);
 
