@@ -1,5 +1,5 @@
 import { birthdaysApart, compareBirthday } from '../matching/birthday.ts';
-import { compareAddress, type Field } from '../matching/comparisons.ts';
+import { compareAddress, sameLocality, type Field } from '../matching/comparisons.ts';
 import { editsWithin, soundOf } from '../matching/similarity.ts';
 import type { ComparedPair } from '../matching/learn-m.ts';
 import { familyChangedAtHome } from '../matching/names-at-home.ts';
@@ -60,16 +60,24 @@ function nameEvidence(model: MatchModel, record: RecordFields, person: readonly 
   return [{ evidence: 'name', weight: fields.reduce((sum, field) => sum + field.weight, name.swap), fields }];
 }
 
+/**
+ * The best pair of addresses, capped as the matcher caps an address: at what tells one home of four persons from
+ * the others. Where the data holds next to no households (./home-pairs.ts readsHouseholds), a home is one person's:
+ * an address that agrees as a whole home (`exact`, and in one town or postal code: a street of one name and a
+ * number recur across towns) weighs what its m and u say, since no other person lives there, and any lesser
+ * agreement is capped at what tells one person from the others.
+ */
 function addressEvidence(model: MatchModel, record: RecordFields, person: readonly RecordFields[]): LinkEvidence[] {
-  // Where the data holds next to no households, a home is one person's.
-  const personsAHome = readsHouseholds(model) ? undefined : 1;
+  const households = readsHouseholds(model);
   const weighed = record.places.flatMap((place) =>
     person.flatMap((other) =>
       other.places.flatMap((candidate) => {
         const comparison = { field: 'address' as const, level: compareAddress(place, candidate) };
         if (comparison.level === 'missing') return [];
         const weight = levelWeight(model, comparison);
-        return [{ weight: weight - householdExcess(model, weight, personsAHome), fields: [{ ...comparison, weight }] }];
+        const onePersonsHome = !households && comparison.level === 'exact' && sameLocality(place, candidate);
+        const cap = onePersonsHome ? 0 : householdExcess(model, weight, households ? undefined : 1);
+        return [{ weight: weight - cap, fields: [{ ...comparison, weight }] }];
       }),
     ),
   );

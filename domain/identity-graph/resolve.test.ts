@@ -133,12 +133,18 @@ describe('compareWithPerson', () => {
     expect(households.weight).toBe(capped.weight);
   });
 
-  it('weighs a home as one household among all, or as one person among all where the data holds next to no households', () => {
-    const addressOf = (homePairs: object | undefined) =>
-      compareWithPerson({ ...model, homePairs } as typeof model, record('7', 'Ada', 'Lovelace'), [record('8', 'Ada', 'Lovelace')]).evidence.find((item) => item.evidence === 'address')!.weight;
+  it('caps a home at one household among all, and leaves one person\'s home uncapped where the data holds next to no households', () => {
+    const addressOf = (homePairs: object | undefined, elsewhere = home) =>
+      compareWithPerson({ ...model, homePairs } as typeof model, record('7', 'Ada', 'Lovelace'), [record('8', 'Ada', 'Lovelace', { home: elsewhere })]).evidence.find((item) => item.evidence === 'address')!.weight;
+    const noHouseholds = { pairs: 4073, apart: 14, sameDay: 215, oneNameApart: 93 };
     expect(addressOf(undefined)).toBeCloseTo(Math.log2(model.persons / 4));
     expect(addressOf({ pairs: 752, apart: 110, sameDay: 2, oneNameApart: 5 })).toBeCloseTo(Math.log2(model.persons / 4));
-    expect(addressOf({ pairs: 4073, apart: 14, sameDay: 215, oneNameApart: 93 })).toBeCloseTo(Math.log2(model.persons));
+    // The whole home (street, number, town) is nobody else's: it weighs its m and u, more than the cap.
+    const wholeHome = Math.log2(DEFAULT_MODEL.levels.address.exact!.m / DEFAULT_MODEL.levels.address.exact!.u);
+    expect(wholeHome).toBeGreaterThan(Math.log2(model.persons));
+    expect(addressOf(noHouseholds)).toBeCloseTo(wholeHome);
+    // The same street and number in another town and postal code may be another person's: capped at one person among all.
+    expect(addressOf(noHouseholds, { addressLine1: '12 Byron Street', city: 'Leeds', postalCode: 'LS1 4AP' })).toBeCloseTo(Math.log2(model.persons));
   });
 
   it('weighs two emails a typo or two apart for the person, two further apart against', () => {

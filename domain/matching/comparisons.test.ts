@@ -123,6 +123,14 @@ describe('compareAddress', () => {
     expect(compareAddress(place('', ''), place('3 Elm Road', 'Leeds'))).toBe('missing');
   });
 
+  it('is exact for the same street in the same town or postal code where neither address gives a number', () => {
+    expect(compareAddress(place('Barwell Place', 'Ashfield', '3941'), place('Barwell Place', 'Ashfeld', '3941'))).toBe('exact');
+    expect(compareAddress(place('Barwell Place', 'Ashfield', '3941'), place('Barwell Place', 'Epping', '3941'))).toBe('exact');
+    // A number on one side only says nothing of which house the other meant; another town is another street.
+    expect(compareAddress(place('Barwell Place', 'Ashfield', '3941'), place('12 Barwell Place', 'Ashfield', '3941'))).toBe('close');
+    expect(compareAddress(place('Barwell Place', 'Ashfield', '3941'), place('Barwell Place', 'Epping', '2121'))).toBe('close');
+  });
+
   it('reads the kinds of street a name ends with, so that two streets of one kind are not one street', () => {
     expect(compareAddress(place('3 Summerland Circuit', 'Auburn'), place('3 Erldunda Circuit', 'Cooroy'))).toBe('different');
     expect(compareAddress(place('3 Summerland Circuit', 'Auburn'), place('3 Summerland Cct', 'Auburn'))).toBe('exact');

@@ -120,17 +120,26 @@ export function comparePlaces(query: PlaceFields, candidate: PlaceFields): Compa
   ];
 }
 
+const inOneLocality = (city: Level, postcode: Level) => agrees(city) || agrees(postcode);
+
+/** Whether two addresses are in one place: their towns or their postal codes agree (exactly, else closely). */
+export const sameLocality = (a: PlaceFields, b: PlaceFields): boolean =>
+  inOneLocality(compareCity(a.city, b.city), comparePostcode(a.postcode, b.postcode));
+
 /**
  * Two addresses as one comparison, as the resolver weighs them (docs/identity-graph.md): its fields are not
  * independent of each other, and one person's records from two sources often hold two addresses (one moved).
- * `exact`: the same street and house number; `close`: the same street, the number other or missing; `home`: the
- * same house number in the same postal code, the street not read alike (replaced, mistyped past a typo, or given
- * on one side only), which a postal code narrows to a home nearly as a street does; `similar`: another street in
- * the same postal code or city; `different`: nothing agrees; `missing`: nothing to compare.
+ * `exact`: the same street and house number, or, where neither gives a number, the same street in the same town
+ * or postal code (the whole address both give, as the matcher's home is: ./names-at-home.ts homeAgrees); `close`:
+ * the same street, the number other or on one side only; `home`: the same house number in the same postal code,
+ * the street not read alike (replaced, mistyped past a typo, or given on one side only), which a postal code
+ * narrows to a home nearly as a street does; `similar`: another street in the same postal code or city;
+ * `different`: nothing agrees; `missing`: nothing to compare.
  */
 export function compareAddress(a: PlaceFields, b: PlaceFields): Level {
   const [number, street, city, postcode] = comparePlaces(a, b).map((comparison) => comparison.level) as [Level, Level, Level, Level];
-  if (agrees(street)) return number === 'exact' ? 'exact' : 'close';
+  const unnumberedHome = !a.number && !b.number && inOneLocality(city, postcode);
+  if (agrees(street)) return number === 'exact' || unnumberedHome ? 'exact' : 'close';
   if (number === 'exact' && agrees(postcode)) return 'home';
   if (agrees(postcode) || agrees(city)) return 'similar';
   return [street, city, postcode].every((level) => level === 'missing') ? 'missing' : 'different';
