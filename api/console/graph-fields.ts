@@ -61,7 +61,7 @@ const ROWS: RowSpec[] = [
 /** How a field of a record fared in the link shown: agreeing levels (exact, nickname, initial, close, home, similar), different, or both. */
 export type Mark = 'agrees' | 'partly' | 'differs';
 
-const AGREEING_LEVELS = new Set(['exact', 'nickname', 'initial', 'close', 'home', 'similar']);
+const AGREEING_LEVELS = new Set(['exact', 'nickname', 'initial', 'close', 'home', 'similar', 'town']);
 
 /**
  * The mark of a field, from the evidence of the link shown, and its levels in words; undefined when that evidence was

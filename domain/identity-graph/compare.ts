@@ -131,7 +131,7 @@ function householdEvidence(model: MatchModel, evidence: readonly LinkEvidence[],
   const home = Math.max(0, address?.weight ?? 0);
   const shared = (phone?.weight ?? 0) + home + family + (twins ? birthday.weight : 0);
   // A street or a phone shared besides the family name and the town says no less than they do.
-  const town = Math.min(home, levelWeight(model, { field: 'address', level: 'similar' }));
+  const town = Math.min(home, levelWeight(model, { field: 'address', level: 'town' }));
   const excess = Math.min(householdExcess(model, shared), Math.max(0, shared - family - town));
   return excess > 0 ? [{ evidence: 'household', weight: -excess }] : [];
 }

@@ -147,6 +147,21 @@ describe('compareWithPerson', () => {
     expect(addressOf(noHouseholds, { addressLine1: '12 Byron Street', city: 'Leeds', postalCode: 'LS1 4AP' })).toBeCloseTo(Math.log2(model.persons));
   });
 
+  it('weighs a postal code shared above a town shared: of two namesakes, a record of a town and a postal code joins the one in its postal code first', () => {
+    const jennifer = record('1', 'Jennifer', 'Patel', { home: { city: 'Blackpool', postalCode: 'FY6 1YD' } });
+    const inTown = record('2', 'Jennifer', 'Patel', { home: { addressLine1: '107 Field Lane', city: 'Blackpool', postalCode: 'FY1 8LW' } });
+    const inPostcode = record('3', 'Jennifer', 'Patel', { home: { addressLine1: '18 Woodlands Close', city: 'Blackpool', postalCode: 'FY6 1YD' } });
+    const links = linksOf(model, jennifer, [
+      { personId: 'a', records: [inTown] },
+      { personId: 'b', records: [inPostcode] },
+    ]);
+    const addressLevel = (link: (typeof links)[number]) => link.match.evidence.flatMap((item) => (item.evidence === 'address' ? item.fields : []))[0]?.level;
+    expect(links.map((link) => [link.personId, addressLevel(link)])).toEqual([
+      ['b', 'similar'],
+      ['a', 'town'],
+    ]);
+  });
+
   it('weighs two emails a typo or two apart for the person, two further apart against', () => {
     const withEmail = (id: string, email: string) =>
       recordFields(id, { details: { name: { given: 'Harry', family: 'May' }, emails: [{ value: email }] } }, [{ kind: 'email_sha256', value: email }]);

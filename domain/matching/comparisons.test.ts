@@ -115,10 +115,12 @@ describe('address comparisons', () => {
 
 describe('compareAddress', () => {
   const place = (addressLine1: string, city: string, postalCode = '') => placeFields({ addressLine1, city, postalCode });
-  it('is exact for the same street and number, close for the same street, similar for the same town, else different', () => {
+  it('is exact for the same street and number, close for the same street, similar for the same postal code, town for the same town, else different', () => {
     expect(compareAddress(place('12 Byron Street', 'London'), place('12 Byron St', 'London'))).toBe('exact');
     expect(compareAddress(place('12 Byron Street', 'London'), place('14 Byron Street', 'London'))).toBe('close');
     expect(compareAddress(place('12 Byron Street', 'London', 'W1 2AB'), place('3 Elm Road', 'Londn', 'W1 2AB'))).toBe('similar');
+    expect(compareAddress(place('12 Byron Street', 'London', 'W1 2AB'), place('3 Elm Road', 'London', 'SE5 8QT'))).toBe('town');
+    expect(compareAddress(place('12 Byron Street', 'London'), place('3 Elm Road', 'London'))).toBe('town');
     expect(compareAddress(place('12 Byron Street', 'London'), place('3 Elm Road', 'Leeds'))).toBe('different');
     expect(compareAddress(place('', ''), place('3 Elm Road', 'Leeds'))).toBe('missing');
   });
@@ -140,7 +142,7 @@ describe('compareAddress', () => {
     expect(compareAddress(place('12 Byron Street', 'London', 'W1 2AB'), place('12 Elm Road', 'London', 'W1 2AB'))).toBe('home');
     expect(compareAddress(place('12 Byron Street', 'London', 'W1 2AB'), place('12', 'London', 'W1 2BA'))).toBe('home');
     // A town is no home: its streets share house numbers.
-    expect(compareAddress(place('12 Byron Street', 'London'), place('12 Elm Road', 'London'))).toBe('similar');
+    expect(compareAddress(place('12 Byron Street', 'London'), place('12 Elm Road', 'London'))).toBe('town');
     expect(compareAddress(place('12 Byron Street', 'London', 'W1 2AB'), place('14 Elm Road', 'London', 'W1 2AB'))).toBe('similar');
   });
 });

@@ -133,14 +133,15 @@ export const sameLocality = (a: PlaceFields, b: PlaceFields): boolean =>
  * or postal code (the whole address both give, as the matcher's home is: ./names-at-home.ts homeAgrees); `close`:
  * the same street, the number other or on one side only; `home`: the same house number in the same postal code,
  * the street not read alike (replaced, mistyped past a typo, or given on one side only), which a postal code
- * narrows to a home nearly as a street does; `similar`: another street in the same postal code or city;
- * `different`: nothing agrees; `missing`: nothing to compare.
+ * narrows to a home nearly as a street does; `similar`: another street in the same postal code; `town`: in the
+ * same town alone (it holds many postal codes); `different`: nothing agrees; `missing`: nothing to compare.
  */
 export function compareAddress(a: PlaceFields, b: PlaceFields): Level {
   const [number, street, city, postcode] = comparePlaces(a, b).map((comparison) => comparison.level) as [Level, Level, Level, Level];
   const unnumberedHome = !a.number && !b.number && inOneLocality(city, postcode);
   if (agrees(street)) return number === 'exact' || unnumberedHome ? 'exact' : 'close';
   if (number === 'exact' && agrees(postcode)) return 'home';
-  if (agrees(postcode) || agrees(city)) return 'similar';
+  if (agrees(postcode)) return 'similar';
+  if (agrees(city)) return 'town';
   return [street, city, postcode].every((level) => level === 'missing') ? 'missing' : 'different';
 }

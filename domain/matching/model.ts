@@ -140,12 +140,14 @@ export const DEFAULT_MODEL: MatchModel = {
     },
     // A whole address, as the resolver compares two records' (./comparisons.ts compareAddress): one person's
     // records from two sources hold different addresses often (it moved), so that disagreement weighs little.
-    // A house number and a postal code agree by chance about as often as each does (0.01 · 0.002).
+    // A house number and a postal code agree by chance about as often as each does (0.01 · 0.002); a postal code
+    // alone (`similar`) and a town alone (`town`) as the postcode's and the city's fields do.
     address: {
       exact: { m: 0.55, u: 0.000001 },
       close: { m: 0.1, u: 0.0005 },
       home: { m: 0.04, u: 0.00002 },
-      similar: { m: 0.06, u: 0.02 },
+      similar: { m: 0.03, u: 0.002 },
+      town: { m: 0.03, u: 0.01 },
       different: { m: 0.25, u: 0.9795 },
     },
   },

@@ -7,7 +7,7 @@ import { z } from 'zod';
  */
 export const MATCH_FIELDS = ['given', 'family', 'number', 'street', 'city', 'postcode', 'region', 'birthday', 'address'] as const;
 /** The comparison levels (domain/matching/comparisons.ts Level), one list for the matcher and its explanations. */
-export const MATCH_LEVELS = ['exact', 'nickname', 'initial', 'close', 'home', 'similar', 'different', 'changed', 'missing'] as const;
+export const MATCH_LEVELS = ['exact', 'nickname', 'initial', 'close', 'home', 'similar', 'town', 'different', 'changed', 'missing'] as const;
 
 export const MatchField = z.object({
   field: z.enum(MATCH_FIELDS),
