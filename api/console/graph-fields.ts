@@ -58,7 +58,7 @@ const ROWS: RowSpec[] = [
   { field: 'employment', label: 'Employment', values: (_, details) => details.employment.map((job) => [job.title, job.name].filter((part) => part).join(', ')).filter((job) => job !== '') },
 ];
 
-/** How a field of a record fared in the link shown: agreeing levels (exact, nickname, initial, close, home, similar), different, or both. */
+/** How a field of a record fared in the link shown: agreeing levels (exact, nickname, initial, close, home, similar, town), different, or both. */
 export type Mark = 'agrees' | 'partly' | 'differs';
 
 const AGREEING_LEVELS = new Set(['exact', 'nickname', 'initial', 'close', 'home', 'similar', 'town']);
